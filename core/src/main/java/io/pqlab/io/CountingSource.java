@@ -1,0 +1,55 @@
+package io.pqlab.io;
+
+import java.io.IOException;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Counts what is asked of another source: bytes and separate reads. Plans promise which bytes a
+ * scan fetches; these counts are how tests and {@code --stats} hold them to it.
+ */
+public final class CountingSource implements ByteSource {
+    private final ByteSource inner;
+    private final AtomicLong bytes = new AtomicLong();
+    private final AtomicLong reads = new AtomicLong();
+
+    public CountingSource(ByteSource inner) {
+        this.inner = inner;
+    }
+
+    @Override
+    public String name() {
+        return inner.name();
+    }
+
+    @Override
+    public long size() throws IOException {
+        return inner.size();
+    }
+
+    @Override
+    public void readFully(long offset, byte[] dst, int dstOffset, int length) throws IOException {
+        inner.readFully(offset, dst, dstOffset, length);
+        bytes.addAndGet(length);
+        reads.incrementAndGet();
+    }
+
+    /** Bytes read so far. */
+    public long bytesRead() {
+        return bytes.get();
+    }
+
+    /** Separate reads so far. */
+    public long reads() {
+        return reads.get();
+    }
+
+    public void reset() {
+        bytes.set(0);
+        reads.set(0);
+    }
+
+    @Override
+    public void close() throws IOException {
+        inner.close();
+    }
+}

@@ -1,0 +1,372 @@
+package io.pqlab.thrift;
+
+import io.pqlab.MalformedFileException;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * A hand-written reader of the Thrift compact protocol over a byte array, for the structures
+ * Parquet keeps in its footer, page headers, page indexes and Bloom filter headers.
+ *
+ * <p>It is a cursor, not a parser: a caller's decode method loops over {@link #readFieldHeader()}
+ * and reads each field it knows with the typed methods, handing every other field to
+ * {@link #skip(int)}. Nothing is boxed and nothing is allocated but the byte arrays and strings a
+ * caller asks for. Every length is checked against the bytes left before anything is allocated,
+ * nesting depth is bounded, and every error names its absolute byte offset in the file.
+ */
+public final class CompactReader {
+    /** Compact-protocol type codes. */
+    public static final int STOP = 0;
+    public static final int BOOL_TRUE = 1;
+    public static final int BOOL_FALSE = 2;
+    public static final int I8 = 3;
+    public static final int I16 = 4;
+    public static final int I32 = 5;
+    public static final int I64 = 6;
+    public static final int DOUBLE = 7;
+    public static final int BINARY = 8;
+    public static final int LIST = 9;
+    public static final int SET = 10;
+    public static final int MAP = 11;
+    public static final int STRUCT = 12;
+    public static final int UUID = 13;
+
+    /** Deeper nesting than any Parquet structure needs is taken as malformed (or hostile). */
+    public static final int MAX_DEPTH = 64;
+
+    private final byte[] buf;
+    private final int limit;
+    private final long base; // file offset of buf[0]
+    private int pos;
+
+    private int lastFieldId;
+    private int fieldId;
+    private int fieldType;
+    private final int[] savedIds = new int[MAX_DEPTH];
+    private int depth;
+
+    /**
+     * @param buf the bytes
+     * @param offset where to start in {@code buf}
+     * @param length how many bytes the reader may use
+     * @param fileOffset the absolute file offset of {@code buf[0]}, for messages
+     */
+    public CompactReader(byte[] buf, int offset, int length, long fileOffset) {
+        if (offset < 0 || length < 0 || offset > buf.length || length > buf.length - offset) {
+            throw new IllegalArgumentException("range outside the buffer");
+        }
+        this.buf = buf;
+        this.pos = offset;
+        this.limit = offset + length;
+        this.base = fileOffset;
+    }
+
+    public CompactReader(byte[] buf, long fileOffset) {
+        this(buf, 0, buf.length, fileOffset);
+    }
+
+    /** The absolute file offset of the next byte. */
+    public long fileOffset() {
+        return base + pos;
+    }
+
+    /** The position of the next byte in the buffer. */
+    public int position() {
+        return pos;
+    }
+
+    /** Bytes left before the limit. */
+    public int remaining() {
+        return limit - pos;
+    }
+
+    /** A malformed-input error at the current position. */
+    public MalformedFileException error(String what) {
+        return new MalformedFileException(what, base + pos);
+    }
+
+    // ---- structs -------------------------------------------------------------------------
+
+    /** Enters a struct: field ids restart from 0 inside it. */
+    public void structBegin() {
+        if (depth >= MAX_DEPTH) {
+            throw error("Thrift structures nested deeper than " + MAX_DEPTH);
+        }
+        savedIds[depth++] = lastFieldId;
+        lastFieldId = 0;
+    }
+
+    /** Leaves a struct after its stop byte has been read. */
+    public void structEnd() {
+        lastFieldId = savedIds[--depth];
+    }
+
+    /**
+     * Reads the next field header of the current struct and returns its type, or {@link #STOP} at
+     * the struct's end. The field id is then {@link #fieldId()}.
+     */
+    public int readFieldHeader() {
+        int b = readByteRaw() & 0xFF;
+        int type = b & 0x0F;
+        if (type == STOP) {
+            if (b != 0) {
+                throw new MalformedFileException("a Thrift stop byte with a field delta", base + pos - 1);
+            }
+            fieldType = STOP;
+            return STOP;
+        }
+        int delta = b >>> 4;
+        if (delta == 0) {
+            fieldId = readI16();
+        } else {
+            fieldId = lastFieldId + delta;
+        }
+        if (type > UUID) {
+            throw new MalformedFileException("an unknown Thrift type code " + type, base + pos - 1);
+        }
+        lastFieldId = fieldId;
+        fieldType = type;
+        return type;
+    }
+
+    /** The id of the field whose header was read last. */
+    public int fieldId() {
+        return fieldId;
+    }
+
+    /** The type of the field whose header was read last. */
+    public int fieldType() {
+        return fieldType;
+    }
+
+    /** A boolean field's value, carried in its header's type. */
+    public boolean fieldBool() {
+        return fieldType == BOOL_TRUE;
+    }
+
+    // ---- scalars -------------------------------------------------------------------------
+
+    public byte readByte() {
+        return readByteRaw();
+    }
+
+    public short readI16() {
+        return (short) readI32();
+    }
+
+    public int readI32() {
+        int n = readVarint32();
+        return (n >>> 1) ^ -(n & 1);
+    }
+
+    public long readI64() {
+        long n = readVarint64();
+        return (n >>> 1) ^ -(n & 1);
+    }
+
+    public double readDouble() {
+        need(8);
+        long bits = 0;
+        for (int i = 7; i >= 0; i--) {
+            bits = (bits << 8) | (buf[pos + i] & 0xFFL);
+        }
+        pos += 8;
+        return Double.longBitsToDouble(bits);
+    }
+
+    /** Reads a boolean list element: true only for the byte 1 (writers differ on what false is). */
+    public boolean readBoolElement() {
+        return readByteRaw() == 1;
+    }
+
+    /** Reads a binary's length and checks it against the bytes left. */
+    public int readBinaryLength() {
+        long start = base + pos;
+        int n = readVarint32();
+        if (n < 0 || n > limit - pos) {
+            throw new MalformedFileException(
+                    "a Thrift binary of " + (n & 0xFFFFFFFFL) + " bytes, but only " + (limit - pos)
+                            + " bytes remain", start);
+        }
+        return n;
+    }
+
+    public byte[] readBinary() {
+        int n = readBinaryLength();
+        byte[] out = new byte[n];
+        System.arraycopy(buf, pos, out, 0, n);
+        pos += n;
+        return out;
+    }
+
+    public String readString() {
+        int n = readBinaryLength();
+        String s = new String(buf, pos, n, StandardCharsets.UTF_8);
+        pos += n;
+        return s;
+    }
+
+    /** Skips a binary and returns its start in the buffer, so callers can compare it in place. */
+    public int skipBinary() {
+        int n = readBinaryLength();
+        int start = pos;
+        pos += n;
+        return start;
+    }
+
+    // ---- containers ----------------------------------------------------------------------
+
+    private int elementType;
+
+    /**
+     * Reads a list or set header and returns its size; the element type is then
+     * {@link #elementType()}. The size is checked against the bytes left (every element takes at
+     * least one byte, except booleans in none of Parquet's lists), so a hostile size allocates
+     * nothing.
+     */
+    public int readListHeader() {
+        long start = base + pos;
+        int b = readByteRaw() & 0xFF;
+        elementType = b & 0x0F;
+        int size = b >>> 4;
+        if (size == 15) {
+            size = readVarint32();
+        }
+        if (size < 0 || size > limit - pos) {
+            throw new MalformedFileException(
+                    "a Thrift list of " + (size & 0xFFFFFFFFL) + " elements in " + (limit - pos)
+                            + " remaining bytes", start);
+        }
+        return size;
+    }
+
+    /** The element type of the list whose header was read last. */
+    public int elementType() {
+        return elementType;
+    }
+
+    /** Checks that a list's elements are of the type a field needs. */
+    public void expectElements(int type, String what) {
+        boolean ok = elementType == type
+                || (type == BOOL_TRUE && elementType == BOOL_FALSE)
+                || (type == BOOL_FALSE && elementType == BOOL_TRUE);
+        if (!ok) {
+            throw error(what + " has elements of Thrift type " + elementType + ", not " + type);
+        }
+    }
+
+    /** Skips a value of the given type, recursively, within the depth bound. */
+    public void skip(int type) {
+        switch (type) {
+            case BOOL_TRUE, BOOL_FALSE -> { }
+            case I8 -> need(1).pos += 1;
+            case I16, I32 -> readVarint32();
+            case I64 -> readVarint64();
+            case DOUBLE -> need(8).pos += 8;
+            case BINARY -> skipBinary();
+            case UUID -> need(16).pos += 16;
+            case LIST, SET -> {
+                int n = readListHeader();
+                int et = elementType;
+                enterContainer();
+                for (int i = 0; i < n; i++) {
+                    skipElement(et);
+                }
+                depth--;
+            }
+            case MAP -> {
+                long start = base + pos;
+                int n = readVarint32();
+                if (n < 0 || n > limit - pos) {
+                    throw new MalformedFileException("a Thrift map of " + (n & 0xFFFFFFFFL) + " entries", start);
+                }
+                if (n > 0) {
+                    int kv = readByteRaw() & 0xFF;
+                    enterContainer();
+                    for (int i = 0; i < n; i++) {
+                        skipElement(kv >>> 4);
+                        skipElement(kv & 0x0F);
+                    }
+                    depth--;
+                }
+            }
+            case STRUCT -> skipStruct();
+            default -> throw error("an unknown Thrift type code " + type);
+        }
+    }
+
+    /** Skips the rest of a struct whose header has been read (fields up to and including the stop). */
+    public void skipStruct() {
+        structBegin();
+        while (readFieldHeader() != STOP) {
+            skip(fieldType);
+        }
+        structEnd();
+    }
+
+    private void skipElement(int type) {
+        if (type == BOOL_TRUE || type == BOOL_FALSE) {
+            need(1).pos += 1; // list elements of type bool take a byte each
+        } else {
+            skip(type);
+        }
+    }
+
+    private void enterContainer() {
+        if (depth >= MAX_DEPTH) {
+            throw error("Thrift structures nested deeper than " + MAX_DEPTH);
+        }
+        depth++;
+    }
+
+    // ---- varints -------------------------------------------------------------------------
+
+    private int readVarint32() {
+        int result = 0;
+        long start = base + pos;
+        for (int shift = 0; shift < 35; shift += 7) {
+            if (pos >= limit) {
+                throw new MalformedFileException("a Thrift varint runs past the end of its structure", start);
+            }
+            byte b = buf[pos++];
+            result |= (b & 0x7F) << shift;
+            if (b >= 0) {
+                return result;
+            }
+        }
+        throw new MalformedFileException("a Thrift varint longer than 32 bits", start);
+    }
+
+    private long readVarint64() {
+        long result = 0;
+        int shift = 0;
+        long start = base + pos;
+        while (true) {
+            if (pos >= limit) {
+                throw new MalformedFileException("a Thrift varint runs past the end of its structure", start);
+            }
+            byte b = buf[pos++];
+            result |= (long) (b & 0x7F) << shift;
+            if (b >= 0) {
+                return result;
+            }
+            shift += 7;
+            if (shift > 63) {
+                throw new MalformedFileException("a Thrift varint longer than 64 bits", start);
+            }
+        }
+    }
+
+    private byte readByteRaw() {
+        if (pos >= limit) {
+            throw new MalformedFileException("a Thrift structure runs past its end", base + pos);
+        }
+        return buf[pos++];
+    }
+
+    private CompactReader need(int n) {
+        if (n > limit - pos) {
+            throw new MalformedFileException("a Thrift structure runs past its end", base + pos);
+        }
+        return this;
+    }
+}
