@@ -1,0 +1,198 @@
+package io.pqlab.values;
+
+import io.pqlab.format.ConvertedType;
+import io.pqlab.format.LogicalType;
+import io.pqlab.format.PhysicalType;
+import io.pqlab.format.TimeUnit;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.time.ZoneOffset;
+import java.util.HexFormat;
+import java.util.UUID;
+
+/**
+ * Prints a PLAIN-encoded value in its logical type: a date as a date, a decimal as a decimal, a
+ * string as text, a timestamp in ISO form. Raw bytes are shown in hex only where there is no
+ * better form (or where a string is not valid UTF-8, as a truncated bound may not be).
+ */
+public final class ValueFormat {
+    private ValueFormat() {}
+
+    /** A column's type, as far as printing needs it. */
+    public record Type(PhysicalType physical, LogicalType logical, ConvertedType converted, int scale) {}
+
+    public static String format(byte[] v, Type t) {
+        if (v == null) {
+            return "null";
+        }
+        try {
+            return formatChecked(v, t);
+        } catch (RuntimeException e) {
+            return "0x" + HexFormat.of().formatHex(v); // a value of the wrong length: show what is there
+        }
+    }
+
+    private static String formatChecked(byte[] v, Type t) {
+        LogicalType l = t.logical();
+        ConvertedType c = t.converted();
+        PhysicalType p = t.physical();
+        if (p == null) {
+            return "0x" + HexFormat.of().formatHex(v);
+        }
+        ByteBuffer b = ByteBuffer.wrap(v).order(ByteOrder.LITTLE_ENDIAN);
+        int scale = l instanceof LogicalType.DecimalType d ? d.scale() : t.scale();
+        boolean decimal = l instanceof LogicalType.DecimalType || (l == null && c == ConvertedType.DECIMAL);
+        switch (p) {
+            case BOOLEAN -> {
+                return v.length == 1 ? Boolean.toString((v[0] & 1) != 0) : hex(v);
+            }
+            case INT32 -> {
+                int x = b.getInt(0);
+                if (v.length != 4) {
+                    return hex(v);
+                }
+                if (decimal) {
+                    return new BigDecimal(BigInteger.valueOf(x), Math.max(scale, 0)).toPlainString();
+                }
+                if (l instanceof LogicalType.DateType || (l == null && c == ConvertedType.DATE)) {
+                    return LocalDate.ofEpochDay(x).toString();
+                }
+                if (l instanceof LogicalType.TimeType tt) {
+                    return time(x, tt.unit());
+                }
+                if (l == null && c == ConvertedType.TIME_MILLIS) {
+                    return time(x, TimeUnit.MILLIS);
+                }
+                if (unsigned(l, c)) {
+                    return Integer.toUnsignedString(x);
+                }
+                return Integer.toString(x);
+            }
+            case INT64 -> {
+                if (v.length != 8) {
+                    return hex(v);
+                }
+                long x = b.getLong(0);
+                if (decimal) {
+                    return new BigDecimal(BigInteger.valueOf(x), Math.max(scale, 0)).toPlainString();
+                }
+                if (l instanceof LogicalType.TimestampType ts) {
+                    return timestamp(x, ts.unit(), ts.adjustedToUtc());
+                }
+                if (l == null && c == ConvertedType.TIMESTAMP_MILLIS) {
+                    return timestamp(x, TimeUnit.MILLIS, true);
+                }
+                if (l == null && c == ConvertedType.TIMESTAMP_MICROS) {
+                    return timestamp(x, TimeUnit.MICROS, true);
+                }
+                if (l instanceof LogicalType.TimeType tt) {
+                    return time(x, tt.unit());
+                }
+                if (l == null && c == ConvertedType.TIME_MICROS) {
+                    return time(x, TimeUnit.MICROS);
+                }
+                if (unsigned(l, c)) {
+                    return Long.toUnsignedString(x);
+                }
+                return Long.toString(x);
+            }
+            case INT96 -> {
+                if (v.length != 12) {
+                    return hex(v);
+                }
+                long nanos = b.getLong(0);
+                int julianDay = b.getInt(8);
+                long epochDay = julianDay - 2_440_588L;
+                LocalDateTime dt = LocalDate.ofEpochDay(epochDay).atStartOfDay().plusNanos(nanos);
+                return dt.toString();
+            }
+            case FLOAT -> {
+                return v.length == 4 ? Float.toString(b.getFloat(0)) : hex(v);
+            }
+            case DOUBLE -> {
+                return v.length == 8 ? Double.toString(b.getDouble(0)) : hex(v);
+            }
+            case BYTE_ARRAY, FIXED_LEN_BYTE_ARRAY -> {
+                if (decimal) {
+                    return v.length == 0 ? hex(v) : new BigDecimal(new BigInteger(v), Math.max(scale, 0)).toPlainString();
+                }
+                if (l instanceof LogicalType.Float16Type && v.length == 2) {
+                    return Float.toString(io.pqlab.stats.ValueOrder.float16(v));
+                }
+                if (l instanceof LogicalType.UuidType && v.length == 16) {
+                    ByteBuffer be = ByteBuffer.wrap(v);
+                    return new UUID(be.getLong(0), be.getLong(8)).toString();
+                }
+                if (isText(l, c)) {
+                    String s = utf8(v);
+                    return s != null ? s : hex(v);
+                }
+                return hex(v);
+            }
+            default -> {
+                return hex(v);
+            }
+        }
+    }
+
+    /** Whether values of this type are text. */
+    public static boolean isText(LogicalType l, ConvertedType c) {
+        if (l != null) {
+            return l instanceof LogicalType.StringType || l instanceof LogicalType.EnumType
+                    || l instanceof LogicalType.JsonType;
+        }
+        return c == ConvertedType.UTF8 || c == ConvertedType.ENUM || c == ConvertedType.JSON;
+    }
+
+    private static boolean unsigned(LogicalType l, ConvertedType c) {
+        if (l instanceof LogicalType.IntType it) {
+            return !it.signed();
+        }
+        return l == null && c != null && c.name().startsWith("UINT_");
+    }
+
+    private static String time(long x, TimeUnit unit) {
+        long nanos = switch (unit) {
+            case MILLIS -> x * 1_000_000L;
+            case MICROS -> x * 1_000L;
+            case NANOS -> x;
+        };
+        if (nanos < 0 || nanos >= 86_400_000_000_000L) {
+            return Long.toString(x);
+        }
+        return LocalTime.ofNanoOfDay(nanos).toString();
+    }
+
+    private static String timestamp(long x, TimeUnit unit, boolean utc) {
+        long perSecond = unit.perSecond();
+        long seconds = Math.floorDiv(x, perSecond);
+        long nanos = Math.floorMod(x, perSecond) * (1_000_000_000L / perSecond);
+        Instant i = Instant.ofEpochSecond(seconds, nanos);
+        String s = LocalDateTime.ofInstant(i, ZoneOffset.UTC).toString();
+        return utc ? s + "Z" : s;
+    }
+
+    private static String utf8(byte[] v) {
+        try {
+            return StandardCharsets.UTF_8.newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(ByteBuffer.wrap(v)).toString();
+        } catch (CharacterCodingException e) {
+            return null;
+        }
+    }
+
+    public static String hex(byte[] v) {
+        return "0x" + HexFormat.of().formatHex(v);
+    }
+}
