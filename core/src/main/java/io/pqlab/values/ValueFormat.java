@@ -27,10 +27,7 @@ import java.util.UUID;
 public final class ValueFormat {
     private ValueFormat() {}
 
-    /** A column's type, as far as printing needs it. */
-    public record Type(PhysicalType physical, LogicalType logical, ConvertedType converted, int scale) {}
-
-    public static String format(byte[] v, Type t) {
+    public static String format(byte[] v, ColumnType t) {
         if (v == null) {
             return "null";
         }
@@ -41,7 +38,7 @@ public final class ValueFormat {
         }
     }
 
-    private static String formatChecked(byte[] v, Type t) {
+    private static String formatChecked(byte[] v, ColumnType t) {
         LogicalType l = t.logical();
         ConvertedType c = t.converted();
         PhysicalType p = t.physical();
