@@ -1,0 +1,72 @@
+package io.pqlab.plan;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What a reader must fetch to answer a condition, row group by row group and page by page, and
+ * what it cost to decide.
+ *
+ * @param file the file's name
+ * @param fileSize its size in bytes
+ * @param numRows its row count
+ * @param predicate the condition as bound to the file
+ * @param mechanisms the mechanisms allowed
+ * @param rowGroups per row group
+ * @param coalesceGap the gap below which spans are merged into one request
+ */
+public record Plan(String file, long fileSize, long numRows, String predicate, Mechanisms mechanisms,
+        List<RowGroupPlan> rowGroups, long coalesceGap) {
+    public Plan {
+        rowGroups = List.copyOf(rowGroups);
+    }
+
+    /** Column-chunk bytes read. */
+    public long bytesRead() {
+        long n = 0;
+        for (RowGroupPlan g : rowGroups) {
+            n += g.bytesRead();
+        }
+        return n;
+    }
+
+    /** Bytes of page indexes, Bloom filters and dictionaries fetched to decide. */
+    public long indexBytes() {
+        long n = 0;
+        for (RowGroupPlan g : rowGroups) {
+            n += g.indexBytes();
+        }
+        return n;
+    }
+
+    /** Every column read of every row group, in row group then column order. */
+    public List<ColumnRead> reads() {
+        List<ColumnRead> out = new ArrayList<>();
+        for (RowGroupPlan g : rowGroups) {
+            out.addAll(g.reads());
+        }
+        return out;
+    }
+
+    /** The data spans after merging adjacent ones (and those closer than the coalescing gap). */
+    public List<Span> requests() {
+        List<Span> all = new ArrayList<>();
+        for (ColumnRead r : reads()) {
+            all.addAll(r.spans());
+        }
+        return Span.coalesce(all, coalesceGap);
+    }
+
+    public long rowGroupsSkipped() {
+        return rowGroups.stream().filter(RowGroupPlan::skipped).count();
+    }
+
+    /** Rows that may match, over all row groups. */
+    public long rowsKept() {
+        long n = 0;
+        for (RowGroupPlan g : rowGroups) {
+            n += g.rows().rowCount();
+        }
+        return n;
+    }
+}
