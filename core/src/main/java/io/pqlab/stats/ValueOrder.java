@@ -76,8 +76,6 @@ public final class ValueOrder {
 
     /**
      * Compares two values of valid length in this order; both must be non-NaN for floating point.
-     *
-     * @throws IllegalStateException for {@link SortOrder#UNDEFINED}, which has no order to use
      */
     public int compare(byte[] a, byte[] b) {
         return switch (order) {
@@ -94,8 +92,32 @@ public final class ValueOrder {
                     : ieee(Double.longBitsToDouble(int64(a)), Double.longBitsToDouble(int64(b)));
             case FLOAT16 -> ieee(float16(a), float16(b));
             case BOOLEAN -> Integer.compare(a[0] & 1, b[0] & 1);
-            case UNDEFINED -> throw new IllegalStateException("values of this column have no defined order");
+            case UNDEFINED -> undefined(a, b);
         };
+    }
+
+    /**
+     * Rows still have to be compared where statistics cannot be: INT96 timestamps by Julian day,
+     * then nanoseconds; other types without a defined order by their physical type's order. Never
+     * used to judge statistics, which an undefined order rules out before any comparison.
+     */
+    private int undefined(byte[] a, byte[] b) {
+        return switch (physical) {
+            case INT96 -> {
+                int day = Integer.compare(int32At(a, 8), int32At(b, 8));
+                yield day != 0 ? day : Long.compare(int64(a), int64(b));
+            }
+            case INT32 -> Integer.compare(int32(a), int32(b));
+            case INT64 -> Long.compare(int64(a), int64(b));
+            case FLOAT -> ieee(Float.intBitsToFloat(int32(a)), Float.intBitsToFloat(int32(b)));
+            case DOUBLE -> ieee(Double.longBitsToDouble(int64(a)), Double.longBitsToDouble(int64(b)));
+            case BOOLEAN -> Integer.compare(a[0] & 1, b[0] & 1);
+            case BYTE_ARRAY, FIXED_LEN_BYTE_ARRAY -> Arrays.compareUnsigned(a, b);
+        };
+    }
+
+    private static int int32At(byte[] v, int at) {
+        return (v[at] & 0xFF) | (v[at + 1] & 0xFF) << 8 | (v[at + 2] & 0xFF) << 16 | (v[at + 3] & 0xFF) << 24;
     }
 
     private static int ieee(double a, double b) {
