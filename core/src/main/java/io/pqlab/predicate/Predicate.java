@@ -15,6 +15,11 @@ public sealed interface Predicate {
         public And {
             terms = List.copyOf(terms);
         }
+
+        @Override
+        public String toString() {
+            return join(terms, " AND ");
+        }
     }
 
     /** At least one term holds. */
@@ -22,10 +27,32 @@ public sealed interface Predicate {
         public Or {
             terms = List.copyOf(terms);
         }
+
+        @Override
+        public String toString() {
+            return join(terms, " OR ");
+        }
     }
 
     /** Every row (true) or no row (false): what a literal the column cannot hold leaves behind. */
-    record Constant(boolean value, String why) implements Predicate {}
+    record Constant(boolean value, String why) implements Predicate {
+        @Override
+        public String toString() {
+            return value ? "TRUE" : "FALSE";
+        }
+    }
+
+    private static String join(List<Predicate> terms, String connective) {
+        StringBuilder b = new StringBuilder();
+        for (Predicate t : terms) {
+            if (b.length() > 0) {
+                b.append(connective);
+            }
+            boolean parens = t instanceof And || t instanceof Or;
+            b.append(parens ? "(" : "").append(t).append(parens ? ")" : "");
+        }
+        return b.toString();
+    }
 
     /**
      * One column against literals.
