@@ -1,31 +1,46 @@
 package io.pqlab.predicate;
 
-/** SQL LIKE: {@code %} matches any run of characters, {@code _} any one; no escape character. */
+/**
+ * SQL LIKE: {@code %} matches any run of characters, {@code _} any one character, and an optional
+ * escape character makes the next character literal.
+ */
 public final class Like {
+    public static final int NO_ESCAPE = -1;
+
     private Like() {}
 
-    /** The literal prefix of a pattern that is a prefix and nothing else ("abc%"), or null. */
-    public static String prefixOf(String pattern) {
-        int percent = pattern.indexOf('%');
-        if (percent != pattern.length() - 1 || pattern.indexOf('_') >= 0) {
-            return null;
-        }
-        return pattern.substring(0, percent);
+    public static boolean matches(String pattern, String s) {
+        return matches(pattern, NO_ESCAPE, s);
     }
 
-    public static boolean matches(String pattern, String s) {
-        int[] p = pattern.codePoints().toArray();
+    public static boolean matches(String pattern, int escape, String s) {
+        int[] raw = pattern.codePoints().toArray();
+        // Compile: literal code points as they are, wildcards as negative markers.
+        int[] p = new int[raw.length];
+        int n = 0;
+        for (int i = 0; i < raw.length; i++) {
+            int c = raw[i];
+            if (c == escape && i + 1 < raw.length) {
+                p[n++] = raw[++i];
+            } else if (c == '%') {
+                p[n++] = ANY;
+            } else if (c == '_') {
+                p[n++] = ONE;
+            } else {
+                p[n++] = c;
+            }
+        }
         int[] t = s.codePoints().toArray();
-        // Greedy matching with backtracking to the last %: linear in practice, never exponential.
+        // Greedy with backtracking to the last %: O(pattern x text) at worst, never exponential.
         int i = 0;
         int j = 0;
         int star = -1;
         int mark = 0;
         while (j < t.length) {
-            if (i < p.length && (p[i] == '_' || (p[i] != '%' && p[i] == t[j]))) {
+            if (i < n && (p[i] == ONE || (p[i] >= 0 && p[i] == t[j]))) {
                 i++;
                 j++;
-            } else if (i < p.length && p[i] == '%') {
+            } else if (i < n && p[i] == ANY) {
                 star = i++;
                 mark = j;
             } else if (star >= 0) {
@@ -35,9 +50,12 @@ public final class Like {
                 return false;
             }
         }
-        while (i < p.length && p[i] == '%') {
+        while (i < n && p[i] == ANY) {
             i++;
         }
-        return i == p.length;
+        return i == n;
     }
+
+    private static final int ANY = -1;
+    private static final int ONE = -2;
 }

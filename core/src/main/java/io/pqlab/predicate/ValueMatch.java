@@ -30,9 +30,9 @@ public final class ValueMatch {
             case NOT_STARTS_WITH:
                 return !startsWith(v, l.value());
             case LIKE:
-                return Like.matches(new String(l.value(), StandardCharsets.UTF_8), new String(v, StandardCharsets.UTF_8));
+                return like(l, v);
             case NOT_LIKE:
-                return !Like.matches(new String(l.value(), StandardCharsets.UTF_8), new String(v, StandardCharsets.UTF_8));
+                return !like(l, v);
             default:
                 break;
         }
@@ -71,6 +71,13 @@ public final class ValueMatch {
             case GE -> c >= 0;
             default -> throw new IllegalStateException(l.op().name());
         };
+    }
+
+    /** LIKE's values are the pattern and, where there is one, the escape character (UTF-8). */
+    private static boolean like(Predicate.Leaf l, byte[] v) {
+        int escape = l.values().size() > 1 ? new String(l.values().get(1), StandardCharsets.UTF_8).codePointAt(0)
+                : Like.NO_ESCAPE;
+        return Like.matches(new String(l.value(), StandardCharsets.UTF_8), escape, new String(v, StandardCharsets.UTF_8));
     }
 
     private static boolean startsWith(byte[] v, byte[] prefix) {
