@@ -18,6 +18,7 @@ public record ColumnRef(List<String> path, String text) {
             if (c.isEmpty()) {
                 throw new IllegalArgumentException("a column path component cannot be empty");
             }
+            Lexer.requireUnicode(c, "a column name");
         }
         if (text == null) {
             text = Printer.column(path);

@@ -69,13 +69,9 @@ public final class Condition {
         if (text.length() > MAX_LENGTH) {
             throw new ConditionException("the condition is longer than " + MAX_LENGTH + " characters", MAX_LENGTH);
         }
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
-                i++;
-            } else if (Character.isSurrogate(c)) {
-                throw new ConditionException("invalid text: an unpaired UTF-16 surrogate", i);
-            }
+        int bad = Lexer.unpairedSurrogate(text);
+        if (bad >= 0) {
+            throw new ConditionException("invalid text: an unpaired UTF-16 surrogate", bad);
         }
         return new Parser(text).condition();
     }

@@ -220,7 +220,9 @@ public sealed interface Expr permits Expr.And, Expr.Or, Expr.Not, Expr.Leaf {
             if (column == null || pattern == null) {
                 throw new IllegalArgumentException("null part");
             }
-            if (escape != NO_ESCAPE && !Character.isValidCodePoint(escape)) {
+            Lexer.requireUnicode(pattern, "a LIKE pattern");
+            if (escape != NO_ESCAPE && (!Character.isValidCodePoint(escape)
+                    || (escape >= Character.MIN_SURROGATE && escape <= Character.MAX_SURROGATE))) {
                 throw new IllegalArgumentException("bad escape code point " + escape);
             }
             if (danglingEscape(pattern, escape)) {

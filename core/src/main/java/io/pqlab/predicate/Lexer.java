@@ -46,6 +46,27 @@ final class Lexer {
         return u != null && RESERVED.contains(u);
     }
 
+    /** The index of the first unpaired surrogate in {@code s}, or -1 if it is valid UTF-16. */
+    static int unpairedSurrogate(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
+                i++;
+            } else if (Character.isSurrogate(c)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** Throws unless {@code s} is valid UTF-16: what is printed must parse back. */
+    static String requireUnicode(String s, String what) {
+        if (unpairedSurrogate(s) >= 0) {
+            throw new IllegalArgumentException(what + " holds an unpaired UTF-16 surrogate");
+        }
+        return s;
+    }
+
     static boolean isNameStart(int cp) {
         return Character.isLetter(cp) || cp == '_';
     }
@@ -77,6 +98,7 @@ final class Lexer {
         return c >= '0' && c <= '9';
     }
 
+    /** The char at {@code i}, or NUL past the end (NUL is no digit, quote or operator). */
     private char at(int i) {
         return i < text.length() ? text.charAt(i) : '\0';
     }
@@ -144,7 +166,7 @@ final class Lexer {
         if (isDigit(c)) {
             return number(s);
         }
-        if ((c == 'x' || c == 'X') && at(s + 1) == '\'' && s + 1 < text.length()) {
+        if ((c == 'x' || c == 'X') && at(s + 1) == '\'') {
             return hex(s);
         }
         int cp = text.codePointAt(s);
@@ -174,7 +196,7 @@ final class Lexer {
             if (j < 0) {
                 throw new ConditionException("unterminated " + what + " (no closing " + q + ")", s);
             }
-            if (at(j + 1) == q && j + 1 < text.length()) {
+            if (at(j + 1) == q) {
                 i = j + 2; // a doubled quote stands for one
             } else {
                 return j + 1;
@@ -210,27 +232,27 @@ final class Lexer {
      */
     private Token number(int s) {
         int i = s;
-        while (isDigit(at(i)) && i < text.length()) {
+        while (isDigit(at(i))) {
             i++;
         }
-        if (at(i) == '.' && i < text.length()) {
+        if (at(i) == '.') {
             i++;
-            if (!isDigit(at(i)) || i >= text.length()) {
+            if (!isDigit(at(i))) {
                 throw new ConditionException("expected a digit after the decimal point", i);
             }
-            while (isDigit(at(i)) && i < text.length()) {
+            while (isDigit(at(i))) {
                 i++;
             }
         }
-        if ((at(i) == 'e' || at(i) == 'E') && i < text.length()) {
+        if ((at(i) == 'e' || at(i) == 'E')) {
             i++;
-            if ((at(i) == '+' || at(i) == '-') && i < text.length()) {
+            if ((at(i) == '+' || at(i) == '-')) {
                 i++;
             }
-            if (!isDigit(at(i)) || i >= text.length()) {
+            if (!isDigit(at(i))) {
                 throw new ConditionException("expected the exponent's digits", i);
             }
-            while (isDigit(at(i)) && i < text.length()) {
+            while (isDigit(at(i))) {
                 i++;
             }
         }

@@ -96,6 +96,7 @@ public sealed interface Literal {
             if (value == null) {
                 throw new IllegalArgumentException("null value");
             }
+            Lexer.requireUnicode(value, "a string literal");
         }
 
         @Override
