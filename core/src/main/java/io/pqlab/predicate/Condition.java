@@ -1,0 +1,512 @@
+package io.pqlab.predicate;
+
+import io.pqlab.predicate.Expr.And;
+import io.pqlab.predicate.Expr.Between;
+import io.pqlab.predicate.Expr.Comparison;
+import io.pqlab.predicate.Expr.In;
+import io.pqlab.predicate.Expr.IsNull;
+import io.pqlab.predicate.Expr.Like;
+import io.pqlab.predicate.Expr.Not;
+import io.pqlab.predicate.Expr.Or;
+import io.pqlab.predicate.Lexer.Kind;
+import io.pqlab.predicate.Lexer.Token;
+import io.pqlab.predicate.Literal.BinaryLiteral;
+import io.pqlab.predicate.Literal.BoolLiteral;
+import io.pqlab.predicate.Literal.DateLiteral;
+import io.pqlab.predicate.Literal.DecimalLiteral;
+import io.pqlab.predicate.Literal.FloatLiteral;
+import io.pqlab.predicate.Literal.IntLiteral;
+import io.pqlab.predicate.Literal.StringLiteral;
+import io.pqlab.predicate.Literal.TimeLiteral;
+import io.pqlab.predicate.Literal.TimestampLiteral;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Parses a condition's text into an {@link Expr}. The grammar, keywords in any case:
+ *
+ * <pre>
+ * condition := or
+ * or        := and (OR and)*
+ * and       := not (AND not)*
+ * not       := NOT not | '(' or ')' | test
+ * test      := column op value | value op column          op: = != &lt;&gt; &lt; &lt;= &gt; &gt;=
+ *            | column IS [NOT] NULL
+ *            | column [NOT] IN '(' value (',' value)* ')'
+ *            | column [NOT] BETWEEN value AND value
+ *            | column [NOT] LIKE 'pattern' [ESCAPE 'c']
+ * column    := name ('.' name)*                           name: word | "quoted"
+ * value     := [+|-] number | [+|-] Infinity | NaN | 'string' | TRUE | FALSE | X'hex'
+ *            | DATE 'YYYY-MM-DD' | TIME 'HH:MM:SS[.f]' | TIMESTAMP 'YYYY-MM-DD[( |T)HH:MM:SS[.f]][Z|±HH:MM]'
+ * </pre>
+ *
+ * Every error is a {@link ConditionException} with its position; no other exception escapes,
+ * and nesting and length are bounded so that no input can exhaust the stack or the heap.
+ */
+public final class Condition {
+    /** Longest condition accepted, in chars. */
+    public static final int MAX_LENGTH = 1 << 20;
+    /** Deepest nesting of parentheses and NOTs accepted. */
+    public static final int MAX_DEPTH = 200;
+    /** Longest number accepted, in chars (BigInteger parsing is quadratic). */
+    static final int MAX_NUMBER_LENGTH = 1000;
+
+    private Condition() {}
+
+    /** Parses {@code text}; throws {@link ConditionException} if it is not a valid condition. */
+    public static Expr parse(String text) {
+        if (text == null) {
+            throw new ConditionException("no condition", 0);
+        }
+        if (text.length() > MAX_LENGTH) {
+            throw new ConditionException("the condition is longer than " + MAX_LENGTH + " characters", MAX_LENGTH);
+        }
+        int bad = Lexer.unpairedSurrogate(text);
+        if (bad >= 0) {
+            throw new ConditionException("invalid text: an unpaired UTF-16 surrogate", bad);
+        }
+        return new Parser(text).condition();
+    }
+
+    private static final class Parser {
+        private final String text;
+        private final Lexer lexer;
+        private Token tok;
+        private int depth;
+
+        Parser(String text) {
+            this.text = text;
+            this.lexer = new Lexer(text);
+            this.tok = lexer.next();
+        }
+
+        private Token advance() {
+            Token t = tok;
+            tok = lexer.next();
+            return t;
+        }
+
+        private boolean isKeyword(String kw) {
+            return tok.kind() == Kind.NAME && kw.equals(Lexer.upperAscii(tok.text()));
+        }
+
+        private ConditionException error(String reason) {
+            return new ConditionException(reason, tok.start());
+        }
+
+        /** "expected X", plus what was found instead unless the text ended. */
+        private ConditionException expected(String what) {
+            return tok.kind() == Kind.END ? error("expected " + what) : error("expected " + what + ", found " + describe(tok));
+        }
+
+        private static String describe(Token t) {
+            switch (t.kind()) {
+                case END: return "the end";
+                case STRING: return "a string";
+                case QUOTED_NAME: return "the name " + Printer.quote(t.text(), '"');
+                case HEX: return "a binary literal";
+                case NAME: return Lexer.isReserved(t.text()) ? Lexer.upperAscii(t.text()) : "'" + t.text() + "'";
+                default: return "'" + t.text() + "'";
+            }
+        }
+
+        private void enter() {
+            if (++depth > MAX_DEPTH) {
+                throw error("conditions nested more than " + MAX_DEPTH + " deep");
+            }
+        }
+
+        Expr condition() {
+            if (tok.kind() == Kind.END) {
+                throw error("empty condition");
+            }
+            Expr e = or("a condition");
+            if (tok.kind() == Kind.RPAREN) {
+                throw error("unmatched ')'");
+            }
+            if (tok.kind() != Kind.END) {
+                throw error("unexpected " + describe(tok) + " after a complete condition (join conditions with AND or OR)");
+            }
+            return e;
+        }
+
+        private Expr or(String what) {
+            List<Expr> terms = new ArrayList<>();
+            terms.add(and(what));
+            while (isKeyword("OR")) {
+                advance();
+                terms.add(and("a condition after OR"));
+            }
+            return terms.size() == 1 ? terms.get(0) : new Or(terms);
+        }
+
+        private Expr and(String what) {
+            List<Expr> terms = new ArrayList<>();
+            terms.add(not(what));
+            while (isKeyword("AND")) {
+                advance();
+                terms.add(not("a condition after AND"));
+            }
+            return terms.size() == 1 ? terms.get(0) : new And(terms);
+        }
+
+        private Expr not(String what) {
+            if (isKeyword("NOT")) {
+                enter();
+                advance();
+                Expr e = new Not(not("a condition after NOT"));
+                depth--;
+                return e;
+            }
+            if (tok.kind() == Kind.LPAREN) {
+                enter();
+                Token open = advance();
+                Expr e = or("a condition after '('");
+                if (tok.kind() != Kind.RPAREN) {
+                    throw expected("')' to close the '(' at character " + open.start());
+                }
+                advance();
+                depth--;
+                return e;
+            }
+            return test(what);
+        }
+
+        /** One side of a comparison: a column, a literal, or NULL (only to say it is misused). */
+        private record Operand(int start, ColumnRef column, Literal literal) {
+            boolean isNull() {
+                return column == null && literal == null;
+            }
+        }
+
+        private Expr test(String what) {
+            Operand left = operand(what);
+            if (tok.kind() == Kind.OP) {
+                Token op = advance();
+                Operand right = operand("a value after '" + op.text() + "'");
+                CompareOp cmp = op.text().equals("<>") ? CompareOp.NE : symbol(op.text());
+                if (left.isNull() || right.isNull()) {
+                    int at = left.isNull() ? left.start() : right.start();
+                    throw new ConditionException("NULL cannot be compared with '" + op.text()
+                            + "' (no value equals NULL): use IS NULL or IS NOT NULL", at);
+                }
+                if (left.column() != null && right.column() != null) {
+                    throw new ConditionException("comparing two columns is not supported (a string is written "
+                            + Printer.quote(right.column().text(), '\'') + ")", right.start());
+                }
+                if (left.literal() != null && right.literal() != null) {
+                    throw new ConditionException("a comparison needs a column on one side", left.start());
+                }
+                return left.column() != null
+                        ? new Comparison(left.column(), cmp, right.literal())
+                        : new Comparison(right.column(), cmp.flip(), left.literal());
+            }
+            boolean isTest = isKeyword("IS") || isKeyword("NOT") || isKeyword("IN") || isKeyword("BETWEEN") || isKeyword("LIKE");
+            if (isTest && left.column() == null) {
+                throw new ConditionException(left.isNull() ? "NULL is not a column (IS NULL tests a column)"
+                        : describe(tok) + " needs a column on its left, not a value", left.start());
+            }
+            ColumnRef col = left.column();
+            if (isKeyword("IS")) {
+                advance();
+                boolean negated = isKeyword("NOT");
+                if (negated) {
+                    advance();
+                }
+                if (!isKeyword("NULL")) {
+                    throw expected(negated ? "NULL after IS NOT" : "NULL or NOT NULL after IS");
+                }
+                advance();
+                return new IsNull(col, negated);
+            }
+            boolean negated = isKeyword("NOT");
+            if (negated) {
+                advance();
+                if (!isKeyword("IN") && !isKeyword("BETWEEN") && !isKeyword("LIKE")) {
+                    throw expected("IN, BETWEEN or LIKE after NOT");
+                }
+            }
+            if (isKeyword("IN")) {
+                advance();
+                return in(col, negated);
+            }
+            if (isKeyword("BETWEEN")) {
+                advance();
+                Literal low = value("a value after BETWEEN", "a BETWEEN bound");
+                if (!isKeyword("AND")) {
+                    throw expected("AND after BETWEEN's lower bound");
+                }
+                advance();
+                Literal high = value("a value after AND", "a BETWEEN bound");
+                return new Between(col, low, high, negated);
+            }
+            if (isKeyword("LIKE")) {
+                advance();
+                return like(col, negated);
+            }
+            if (col != null) {
+                throw expected("an operator after " + col.text() + " (=, !=, <, <=, >, >=, IS, IN, BETWEEN or LIKE)");
+            }
+            throw expected("an operator after the value");
+        }
+
+        private static CompareOp symbol(String s) {
+            for (CompareOp op : CompareOp.values()) {
+                if (op.symbol().equals(s)) {
+                    return op;
+                }
+            }
+            throw new IllegalStateException(s);
+        }
+
+        private Expr in(ColumnRef col, boolean negated) {
+            if (tok.kind() != Kind.LPAREN) {
+                throw expected("'(' after IN");
+            }
+            advance();
+            if (tok.kind() == Kind.RPAREN) {
+                throw error("empty IN list (it needs at least one value)");
+            }
+            List<Literal> values = new ArrayList<>();
+            values.add(value("a value in the IN list", "an IN list"));
+            while (tok.kind() == Kind.COMMA) {
+                advance();
+                values.add(value("a value after ','", "an IN list"));
+            }
+            if (tok.kind() != Kind.RPAREN) {
+                throw expected("',' or ')' in the IN list");
+            }
+            advance();
+            return new In(col, values, negated);
+        }
+
+        private Expr like(ColumnRef col, boolean negated) {
+            if (tok.kind() != Kind.STRING) {
+                throw expected("a 'pattern' string after LIKE");
+            }
+            Token pattern = advance();
+            int escape = Like.NO_ESCAPE;
+            if (isKeyword("ESCAPE")) {
+                advance();
+                if (tok.kind() != Kind.STRING || tok.text().codePointCount(0, tok.text().length()) != 1) {
+                    throw expected("a one-character string after ESCAPE");
+                }
+                escape = advance().text().codePointAt(0);
+                if (Like.danglingEscape(pattern.text(), escape)) {
+                    throw new ConditionException("the LIKE pattern ends with its escape character, which escapes nothing",
+                            pattern.start());
+                }
+            }
+            return new Like(col, pattern.text(), escape, negated);
+        }
+
+        /** A literal, with errors that say why a column or NULL is not one here. */
+        private Literal value(String what, String place) {
+            Operand o = operand(what);
+            if (o.isNull()) {
+                throw new ConditionException("NULL is not allowed in " + place
+                        + " (it never matches): test for it with IS NULL", o.start());
+            }
+            if (o.column() != null) {
+                throw new ConditionException("expected " + what + ", found the column " + o.column().text()
+                        + " (a string is written " + Printer.quote(o.column().text(), '\'') + ")", o.start());
+            }
+            return o.literal();
+        }
+
+        private Operand operand(String what) {
+            int start = tok.start();
+            switch (tok.kind()) {
+                case QUOTED_NAME:
+                    return new Operand(start, column(), null);
+                case NUMBER:
+                    return new Operand(start, null, number(advance(), false, start));
+                case MINUS:
+                case PLUS: {
+                    boolean minus = advance().kind() == Kind.MINUS;
+                    if (tok.kind() == Kind.NUMBER) {
+                        return new Operand(start, null, number(advance(), minus, start));
+                    }
+                    if (isKeyword("INFINITY")) {
+                        advance();
+                        return new Operand(start, null, minus ? FloatLiteral.NEGATIVE_INFINITY : FloatLiteral.INFINITY);
+                    }
+                    throw expected("a number after '" + (minus ? "-" : "+") + "'");
+                }
+                case STRING:
+                    return new Operand(start, null, new StringLiteral(advance().text()));
+                case HEX:
+                    return new Operand(start, null, new BinaryLiteral(advance().bytes()));
+                case NAME:
+                    break;
+                default:
+                    throw expected(what);
+            }
+            String kw = Lexer.upperAscii(tok.text());
+            if (kw != null) {
+                switch (kw) {
+                    case "TRUE": advance(); return new Operand(start, null, new BoolLiteral(true));
+                    case "FALSE": advance(); return new Operand(start, null, new BoolLiteral(false));
+                    case "NAN": advance(); return new Operand(start, null, FloatLiteral.NAN);
+                    case "INFINITY": advance(); return new Operand(start, null, FloatLiteral.INFINITY);
+                    case "NULL": advance(); return new Operand(start, null, null);
+                    case "DATE": case "TIME": case "TIMESTAMP":
+                        // A typed literal only when a string follows: DATE is also a fine column name.
+                        if (lexer.quoteFollows()) {
+                            advance();
+                            Token s = advance();
+                            return new Operand(start, null, typed(kw, s));
+                        }
+                        break;
+                    default:
+                        if (Lexer.isReserved(kw)) {
+                            throw expected(what);
+                        }
+                }
+            }
+            return new Operand(start, column(), null);
+        }
+
+        private ColumnRef column() {
+            int start = tok.start();
+            List<String> path = new ArrayList<>();
+            Token last = advance();
+            path.add(last.text());
+            while (tok.kind() == Kind.DOT) {
+                advance();
+                boolean name = tok.kind() == Kind.QUOTED_NAME || (tok.kind() == Kind.NAME && !Lexer.isReserved(tok.text()));
+                if (!name) {
+                    throw expected("a name after '.' (quote names that are keywords or hold other characters)");
+                }
+                last = advance();
+                path.add(last.text());
+            }
+            return new ColumnRef(path, text.substring(start, last.end()));
+        }
+
+        private Literal number(Token t, boolean minus, int start) {
+            String s = t.text();
+            if (s.length() > MAX_NUMBER_LENGTH) {
+                throw new ConditionException("number longer than " + MAX_NUMBER_LENGTH + " characters", t.start());
+            }
+            String signed = minus ? "-" + s : s;
+            if (s.indexOf('e') >= 0 || s.indexOf('E') >= 0) {
+                double d = Double.parseDouble(signed);
+                if (Double.isInfinite(d)) {
+                    throw new ConditionException("number too large for a double (write Infinity if that is meant)", start);
+                }
+                if (d == 0 && mantissaNonZero(s)) {
+                    throw new ConditionException("number too small for a double (it would round to 0)", start);
+                }
+                return new FloatLiteral(signed, d);
+            }
+            if (s.indexOf('.') >= 0) {
+                return new DecimalLiteral(new BigDecimal(signed));
+            }
+            return new IntLiteral(new BigInteger(signed));
+        }
+
+        private static boolean mantissaNonZero(String s) {
+            for (int i = 0; i < s.length(); i++) {
+                char c = s.charAt(i);
+                if (c == 'e' || c == 'E') {
+                    return false;
+                }
+                if (c >= '1' && c <= '9') {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        private static final Pattern DATE = Pattern.compile("([0-9]{4})-([0-9]{2})-([0-9]{2})");
+        private static final Pattern TIME = Pattern.compile("([0-9]{2}):([0-9]{2}):([0-9]{2})(?:\\.([0-9]+))?");
+        private static final Pattern TIMESTAMP = Pattern.compile(
+                "([0-9]{4}-[0-9]{2}-[0-9]{2})(?:[ Tt]([0-9:.]+))?(Z|z|[+-][0-9]{2}(?::[0-9]{2})?)?");
+
+        private Literal typed(String kind, Token s) {
+            if (s.kind() != Kind.STRING) {
+                throw new IllegalStateException("quoteFollows promised a string");
+            }
+            String v = s.text();
+            switch (kind) {
+                case "DATE": {
+                    return new DateLiteral(date(v, s.start(), "DATE 'YYYY-MM-DD'"));
+                }
+                case "TIME":
+                    return new TimeLiteral(time(v, s.start(), "TIME 'HH:MM:SS[.fffffffff]'"));
+                default: {
+                    String form = "TIMESTAMP 'YYYY-MM-DD HH:MM:SS[.fffffffff][Z|+HH:MM]'";
+                    Matcher m = TIMESTAMP.matcher(v);
+                    if (!m.matches()) {
+                        throw new ConditionException("invalid timestamp " + Printer.quote(v, '\'') + " (expected " + form + ")",
+                                s.start());
+                    }
+                    LocalDate d = date(m.group(1), s.start(), form);
+                    LocalTime t = m.group(2) == null ? LocalTime.MIDNIGHT : time(m.group(2), s.start(), form);
+                    ZoneOffset off = null;
+                    if (m.group(3) != null) {
+                        String o = m.group(3);
+                        int h = o.length() == 1 ? 0 : Integer.parseInt(o.substring(1, 3));
+                        int min = o.length() > 3 ? Integer.parseInt(o.substring(4, 6)) : 0;
+                        if (h > 18 || min > 59 || (h == 18 && min > 0)) {
+                            throw new ConditionException("invalid offset " + o + " in a timestamp (at most ±18:00)", s.start());
+                        }
+                        off = ZoneOffset.ofHoursMinutes(o.startsWith("-") ? -h : h, o.startsWith("-") ? -min : min);
+                    }
+                    return new TimestampLiteral(LocalDateTime.of(d, t), off);
+                }
+            }
+        }
+
+        private static LocalDate date(String v, int at, String form) {
+            Matcher m = DATE.matcher(v);
+            if (!m.matches()) {
+                throw new ConditionException("invalid date " + Printer.quote(v, '\'') + " (expected " + form + ")", at);
+            }
+            int y = Integer.parseInt(m.group(1));
+            int mo = Integer.parseInt(m.group(2));
+            int d = Integer.parseInt(m.group(3));
+            if (mo < 1 || mo > 12) {
+                throw new ConditionException("invalid date " + Printer.quote(v, '\'') + ": month " + mo + " is not 1 to 12", at);
+            }
+            int days = java.time.YearMonth.of(y, mo).lengthOfMonth();
+            if (d < 1 || d > days) {
+                throw new ConditionException("invalid date " + Printer.quote(v, '\'') + ": day " + d + " is not 1 to " + days, at);
+            }
+            return LocalDate.of(y, mo, d);
+        }
+
+        private static LocalTime time(String v, int at, String form) {
+            Matcher m = TIME.matcher(v);
+            if (!m.matches()) {
+                throw new ConditionException("invalid time " + Printer.quote(v, '\'') + " (expected " + form + ")", at);
+            }
+            int h = Integer.parseInt(m.group(1));
+            int mi = Integer.parseInt(m.group(2));
+            int sec = Integer.parseInt(m.group(3));
+            if (h > 23 || mi > 59 || sec > 59) {
+                throw new ConditionException("invalid time " + Printer.quote(v, '\'')
+                        + ": hours go to 23, minutes and seconds to 59", at);
+            }
+            int nanos = 0;
+            if (m.group(4) != null) {
+                String f = m.group(4);
+                if (f.length() > 9) {
+                    throw new ConditionException("invalid time " + Printer.quote(v, '\'')
+                            + ": more than 9 fractional digits (nanoseconds are the finest)", at);
+                }
+                nanos = Integer.parseInt((f + "00000000").substring(0, 9));
+            }
+            return LocalTime.of(h, mi, sec, nanos);
+        }
+    }
+}

@@ -1,0 +1,286 @@
+package io.pqlab.predicate;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * A condition's syntax tree: {@link And}, {@link Or} and {@link Not} over {@link Leaf} tests of
+ * one column each. Every node is an immutable record; {@code toString()} prints canonical text
+ * that {@link Condition#parse} reads back to an equal tree. {@link #pushNot()} gives the NOT-free
+ * form the pruning code works on.
+ *
+ * <p>Binding (resolving columns against a file's schema and literals against their types) plugs
+ * in through {@link TypedLeaf} and {@link #mapLeaves}: a binder replaces each syntax leaf by its
+ * own typed leaf and the connectives, printing and NOT-pushdown keep working.
+ */
+public sealed interface Expr permits Expr.And, Expr.Or, Expr.Not, Expr.Leaf {
+
+    /** The equivalent NOT-free tree: see {@link Normalizer#pushNot(Expr)}. */
+    default Expr pushNot() {
+        return Normalizer.pushNot(this);
+    }
+
+    /** This tree with every leaf replaced by {@code f(leaf)}; connectives are rebuilt as they are. */
+    default Expr mapLeaves(Function<? super Leaf, ? extends Expr> f) {
+        if (this instanceof Leaf l) {
+            return f.apply(l);
+        } else if (this instanceof Not n) {
+            return new Not(n.operand().mapLeaves(f));
+        }
+        List<Expr> terms = this instanceof And a ? a.terms() : ((Or) this).terms();
+        List<Expr> mapped = new ArrayList<>(terms.size());
+        for (Expr t : terms) {
+            mapped.add(t.mapLeaves(f));
+        }
+        return this instanceof And ? new And(mapped) : new Or(mapped);
+    }
+
+    /** The columns the condition names, in order of first appearance. */
+    default Set<ColumnRef> columns() {
+        Set<ColumnRef> out = new LinkedHashSet<>();
+        mapLeaves(l -> {
+            out.add(l.column());
+            return l;
+        });
+        return out;
+    }
+
+    static Expr and(Expr... terms) {
+        return new And(List.of(terms));
+    }
+
+    static Expr or(Expr... terms) {
+        return new Or(List.of(terms));
+    }
+
+    /** All of two or more terms; printed {@code a AND b AND c}, compound terms in parentheses. */
+    record And(List<Expr> terms) implements Expr {
+        public And {
+            terms = List.copyOf(terms);
+            if (terms.size() < 2) {
+                throw new IllegalArgumentException("AND needs at least two terms");
+            }
+        }
+
+        @Override
+        public String toString() {
+            return Printer.print(this);
+        }
+    }
+
+    /** Any of two or more terms. */
+    record Or(List<Expr> terms) implements Expr {
+        public Or {
+            terms = List.copyOf(terms);
+            if (terms.size() < 2) {
+                throw new IllegalArgumentException("OR needs at least two terms");
+            }
+        }
+
+        @Override
+        public String toString() {
+            return Printer.print(this);
+        }
+    }
+
+    /** {@code NOT operand}, as parsed; {@link #pushNot()} removes it. */
+    record Not(Expr operand) implements Expr {
+        public Not {
+            if (operand == null) {
+                throw new IllegalArgumentException("null operand");
+            }
+        }
+
+        @Override
+        public String toString() {
+            return Printer.print(this);
+        }
+    }
+
+    /** A test of one column. */
+    sealed interface Leaf extends Expr permits Comparison, In, Between, IsNull, Like, TypedLeaf {
+        ColumnRef column();
+
+        /**
+         * A NOT-free expression whose three-valued truth is the negation of this leaf's on every
+         * row (so it is also right under an enclosing NOT, not only at the top).
+         */
+        Expr negate();
+    }
+
+    /**
+     * The extension point for binding: a leaf over a resolved column and typed values, made by
+     * code outside this package. {@link #negate()} must return a NOT-free expression.
+     */
+    non-sealed interface TypedLeaf extends Leaf {}
+
+    /** {@code column op value}; {@code value op column} is stored flipped. */
+    record Comparison(ColumnRef column, CompareOp op, Literal value) implements Leaf {
+        public Comparison {
+            if (column == null || op == null || value == null) {
+                throw new IllegalArgumentException("null part");
+            }
+        }
+
+        @Override
+        public Comparison negate() {
+            return new Comparison(column, op.complement(), value);
+        }
+
+        @Override
+        public String toString() {
+            return Printer.print(this);
+        }
+    }
+
+    /** {@code column [NOT] IN (v1, v2, ...)}: one or more values, kept in order with duplicates. */
+    record In(ColumnRef column, List<Literal> values, boolean negated) implements Leaf {
+        public In {
+            values = List.copyOf(values);
+            if (column == null || values.isEmpty()) {
+                throw new IllegalArgumentException("IN needs a column and at least one value");
+            }
+        }
+
+        @Override
+        public In negate() {
+            return new In(column, values, !negated);
+        }
+
+        @Override
+        public String toString() {
+            return Printer.print(this);
+        }
+    }
+
+    /**
+     * {@code column [NOT] BETWEEN low AND high}, kept as written for printing; {@link #expand()}
+     * gives the comparisons it means (SQL's BETWEEN is not symmetric: low > high matches nothing).
+     */
+    record Between(ColumnRef column, Literal low, Literal high, boolean negated) implements Leaf {
+        public Between {
+            if (column == null || low == null || high == null) {
+                throw new IllegalArgumentException("null part");
+            }
+        }
+
+        @Override
+        public Between negate() {
+            return new Between(column, low, high, !negated);
+        }
+
+        /** {@code c >= low AND c <= high}, or for NOT BETWEEN {@code c < low OR c > high}. */
+        public Expr expand() {
+            return negated
+                    ? new Or(List.of(new Comparison(column, CompareOp.LT, low), new Comparison(column, CompareOp.GT, high)))
+                    : new And(List.of(new Comparison(column, CompareOp.GE, low), new Comparison(column, CompareOp.LE, high)));
+        }
+
+        @Override
+        public String toString() {
+            return Printer.print(this);
+        }
+    }
+
+    /** {@code column IS [NOT] NULL}. */
+    record IsNull(ColumnRef column, boolean negated) implements Leaf {
+        public IsNull {
+            if (column == null) {
+                throw new IllegalArgumentException("null column");
+            }
+        }
+
+        @Override
+        public IsNull negate() {
+            return new IsNull(column, !negated);
+        }
+
+        @Override
+        public String toString() {
+            return Printer.print(this);
+        }
+    }
+
+    /**
+     * {@code column [NOT] LIKE 'pattern' [ESCAPE 'c']}: {@code %} matches any run of characters,
+     * {@code _} any one. Without an ESCAPE clause no character escapes (as in DuckDB and the SQL
+     * standard; PostgreSQL and Spark would take a backslash). {@link #prefix()} tells the
+     * patterns that pruning can use from those it must not.
+     *
+     * @param escape the escape character's code point, or {@link #NO_ESCAPE}
+     */
+    record Like(ColumnRef column, String pattern, int escape, boolean negated) implements Leaf {
+        public static final int NO_ESCAPE = -1;
+
+        public Like {
+            if (column == null || pattern == null) {
+                throw new IllegalArgumentException("null part");
+            }
+            Lexer.requireUnicode(pattern, "a LIKE pattern");
+            if (escape != NO_ESCAPE && (!Character.isValidCodePoint(escape)
+                    || (escape >= Character.MIN_SURROGATE && escape <= Character.MAX_SURROGATE))) {
+                throw new IllegalArgumentException("bad escape code point " + escape);
+            }
+            if (danglingEscape(pattern, escape)) {
+                throw new IllegalArgumentException("the pattern ends with its escape character");
+            }
+        }
+
+        /** Whether the pattern ends with an escape character that escapes nothing (an error in SQL). */
+        static boolean danglingEscape(String pattern, int escape) {
+            if (escape == NO_ESCAPE) {
+                return false;
+            }
+            for (int i = 0; i < pattern.length(); ) {
+                int cp = pattern.codePointAt(i);
+                i += Character.charCount(cp);
+                if (cp == escape) {
+                    if (i >= pattern.length()) {
+                        return true;
+                    }
+                    i += Character.charCount(pattern.codePointAt(i));
+                }
+            }
+            return false;
+        }
+
+        public Like(ColumnRef column, String pattern, boolean negated) {
+            this(column, pattern, NO_ESCAPE, negated);
+        }
+
+        /**
+         * The literal prefix if the pattern is exactly {@code 'prefix%'}, where the prefix holds
+         * no {@code %}, no {@code _}, no backslash and no escape character: such a LIKE matches
+         * the strings that start with the prefix, which min/max bounds can decide. Every other
+         * pattern is a general LIKE (empty here) and never lets anything be skipped. The backslash
+         * is excluded whatever the escape rule, so a user expecting PostgreSQL's default escape
+         * cannot get a wrong skip.
+         */
+        public Optional<String> prefix() {
+            int n = pattern.length();
+            if (n == 0 || pattern.charAt(n - 1) != '%') {
+                return Optional.empty();
+            }
+            String p = pattern.substring(0, n - 1);
+            if (p.indexOf('%') >= 0 || p.indexOf('_') >= 0 || p.indexOf('\\') >= 0
+                    || (escape != NO_ESCAPE && pattern.indexOf(escape) >= 0)) {
+                return Optional.empty();
+            }
+            return Optional.of(p);
+        }
+
+        @Override
+        public Like negate() {
+            return new Like(column, pattern, escape, !negated);
+        }
+
+        @Override
+        public String toString() {
+            return Printer.print(this);
+        }
+    }
+}

@@ -1,0 +1,77 @@
+package io.pqlab.predicate;
+
+import io.pqlab.predicate.Expr.And;
+import io.pqlab.predicate.Expr.Between;
+import io.pqlab.predicate.Expr.Leaf;
+import io.pqlab.predicate.Expr.Not;
+import io.pqlab.predicate.Expr.Or;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Rewrites a condition into its NOT-free form: NOT pushed down to the leaves and absorbed there,
+ * BETWEEN expanded into comparisons, nested ANDs and ORs flattened.
+ *
+ * <p>Why this is exact under SQL's three-valued logic, not only for the rows a filter keeps: every
+ * rewrite preserves the full truth value (TRUE, FALSE or UNKNOWN) on every row, so it is right
+ * inside any context. De Morgan and double negation hold in Kleene's logic. A leaf's complement
+ * ({@code NOT a < 5} to {@code a >= 5}, {@code =} to {@code !=}, IN to NOT IN, IS NULL to IS NOT
+ * NULL, LIKE to NOT LIKE) is UNKNOWN exactly where the original is (a null column: literals are
+ * never NULL, the parser rejects that), and elsewhere its opposite, because the non-null values
+ * are totally ordered. That holds for floats only because we follow DuckDB, Spark and PostgreSQL:
+ * NaN equals NaN and sorts above every number, and -0.0 equals +0.0. Under IEEE comparisons
+ * ({@code NaN < 5} and {@code NaN >= 5} both false) {@code NOT (x < 5)} would keep NaN rows and
+ * {@code x >= 5} would drop them, so these rewrites would be wrong. NOT IN is the AND of {@code !=}
+ * and NOT BETWEEN is {@code a < lo OR a > hi} by the same reasoning.
+ */
+public final class Normalizer {
+    private Normalizer() {}
+
+    /** The NOT-free form of {@code e}: no {@link Not}, no {@link Between}, AND/OR flattened. */
+    public static Expr pushNot(Expr e) {
+        return push(e, false);
+    }
+
+    /** {@code e} if {@code negate} is false, else its negation, with NOT pushed to the leaves. */
+    private static Expr push(Expr e, boolean negate) {
+        if (e instanceof Not n) {
+            return push(n.operand(), !negate); // NOT NOT x = x
+        }
+        if (e instanceof And a) {
+            // NOT (x AND y) = NOT x OR NOT y
+            return negate ? or(a.terms(), true) : and(a.terms(), false);
+        }
+        if (e instanceof Or o) {
+            return negate ? and(o.terms(), true) : or(o.terms(), false);
+        }
+        Leaf leaf = (Leaf) e;
+        Expr out = negate ? leaf.negate() : leaf;
+        return out instanceof Between b ? b.expand() : out;
+    }
+
+    private static Expr and(List<Expr> terms, boolean negate) {
+        List<Expr> out = new ArrayList<>();
+        for (Expr t : terms) {
+            Expr p = push(t, negate);
+            if (p instanceof And inner) {
+                out.addAll(inner.terms());
+            } else {
+                out.add(p);
+            }
+        }
+        return new And(out);
+    }
+
+    private static Expr or(List<Expr> terms, boolean negate) {
+        List<Expr> out = new ArrayList<>();
+        for (Expr t : terms) {
+            Expr p = push(t, negate);
+            if (p instanceof Or inner) {
+                out.addAll(inner.terms());
+            } else {
+                out.add(p);
+            }
+        }
+        return new Or(out);
+    }
+}
