@@ -29,8 +29,9 @@ public final class PageIndexReader {
     private PageIndexReader() {}
 
     /**
-     * The chunk's ColumnIndex, or null when it has none. An encrypted column's index is an
-     * encrypted module that pqlab cannot decrypt; it is treated as absent (no page is skipped).
+     * The chunk's ColumnIndex, or null when it has none (or lacks its offset or a positive length).
+     * An encrypted column's index is an encrypted module that pqlab cannot decrypt; it is treated
+     * as absent, so no page is skipped by it.
      */
     public static ColumnIndex columnIndex(ByteSource source, ColumnChunk chunk) throws IOException {
         if (!chunk.hasColumnIndex() || chunk.encrypted()) {
