@@ -127,6 +127,11 @@ public record ColumnIndex(
                 : type == PhysicalType.BOOLEAN ? 1
                 : type.plainWidth();
         for (int i = 0; i < n; i++) {
+            if (nullPages[i] && maxDefinitionLevel == 0) {
+                // A required column holds no nulls: an index that says otherwise (parquet-mr 1.13
+                // wrote such indexes) would skip pages full of values.
+                return "page " + i + " is marked as holding only nulls, but the column is required";
+            }
             if (nullPages[i]) {
                 continue;
             }
