@@ -20,6 +20,7 @@ public final class DeltaByteArrayDecoder extends ValuesDecoder {
     private long prefixesOffset;
     private byte[] prev = new byte[32];
     private int prevLen;
+    private boolean carryOver;
 
     /** For BYTE_ARRAY. */
     public DeltaByteArrayDecoder() {
@@ -32,6 +33,15 @@ public final class DeltaByteArrayDecoder extends ValuesDecoder {
             throw new IllegalArgumentException("width " + fixedWidth);
         }
         this.fixedWidth = fixedWidth;
+    }
+
+    /**
+     * When set, the first value of the next section may share a prefix with the last value this
+     * decoder produced: pages written by parquet-mr before 1.8.0 (PARQUET-246) depend on the
+     * previous page this way. Readers set it for such writers and reuse one decoder per chunk.
+     */
+    public void setCarryOver(boolean carryOver) {
+        this.carryOver = carryOver;
     }
 
     @Override
@@ -50,7 +60,9 @@ public final class DeltaByteArrayDecoder extends ValuesDecoder {
         }
         int suffixStart = prefixDecoder.skipToEnd();
         suffixes.init(in.buf, suffixStart, in.end - suffixStart, numValues, in.offsetOf(suffixStart));
-        prevLen = 0;
+        if (!carryOver) {
+            prevLen = 0;
+        }
     }
 
     @Override

@@ -385,8 +385,11 @@ class DecompressorTest {
                     .isInstanceOf(MalformedFileException.class);
         }
         try (Decompressor d = new Decompressor(1 << 20)) {
+            // over the caller's cap: a limit of the reader, not necessarily a bad file
             assertThatThrownBy(() -> d.decompress(codec, comp, 0, comp.length, (1 << 20) + 1, OFFSET))
-                    .isInstanceOf(MalformedFileException.class).hasMessageContaining("uncompressed page size");
+                    .isInstanceOf(UnsupportedFeatureException.class).hasMessageContaining("exceeds the limit");
+            assertThatThrownBy(() -> d.decompress(codec, comp, 0, comp.length, -1, OFFSET))
+                    .isInstanceOf(MalformedFileException.class);
         }
     }
 
