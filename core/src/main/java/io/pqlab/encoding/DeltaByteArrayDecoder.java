@@ -67,7 +67,7 @@ public final class DeltaByteArrayDecoder extends ValuesDecoder {
 
     @Override
     public int position() {
-        return suffixes.position();
+        return empty ? in.base : suffixes.position();
     }
 
     @Override

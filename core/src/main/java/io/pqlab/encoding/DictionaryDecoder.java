@@ -24,17 +24,12 @@ public final class DictionaryDecoder extends ValuesDecoder {
 
     @Override
     void start() {
-        if (numValues == 0 && in.end == in.base) {
-            // a page of nulls only: some writers leave out even the bit width byte
-            indices.init(in.buf, in.base, 0, 0, in.fileOffset);
-            return;
-        }
         indices.initDictionaryIndices(in.buf, in.base, in.end - in.base, in.fileOffset);
     }
 
     @Override
     public int position() {
-        return indices.position();
+        return empty ? in.base : indices.position();
     }
 
     /** Decodes n indices, each checked against the dictionary size. */

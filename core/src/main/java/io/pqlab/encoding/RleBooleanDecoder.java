@@ -17,7 +17,7 @@ public final class RleBooleanDecoder extends ValuesDecoder {
     /** The end of the length-prefixed section. */
     @Override
     public int position() {
-        return end;
+        return empty ? in.base : end;
     }
 
     @Override

@@ -17,13 +17,15 @@ public abstract class ValuesDecoder {
     final Bytes.Cursor in = new Bytes.Cursor();
     int numValues;
     int valuesRead;
+    /** No values announced and no bytes given: nothing to parse (all-null pages of some writers). */
+    boolean empty;
 
     ValuesDecoder() {}
 
     /**
      * Points the decoder at buf[off, off+len), whose first byte is at absolute file offset
      * fileOffset, holding (at least) numValues values; for the values section of a page, len runs
-     * to the end of the page.
+     * to the end of the page. With no values and no bytes nothing is parsed, not even a header.
      */
     public final void init(byte[] buf, int off, int len, int numValues, long fileOffset) {
         if (numValues < 0) {
@@ -32,7 +34,10 @@ public abstract class ValuesDecoder {
         in.reset(buf, off, len, fileOffset);
         this.numValues = numValues;
         this.valuesRead = 0;
-        start();
+        this.empty = numValues == 0 && len == 0;
+        if (!empty) {
+            start();
+        }
     }
 
     /** Reads the encoding's header, if any, and checks it against the data and numValues. */

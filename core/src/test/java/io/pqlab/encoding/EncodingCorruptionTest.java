@@ -361,6 +361,24 @@ class EncodingCorruptionTest {
     }
 
     @Test
+    void noValuesAndNoBytesParseNothing() {
+        for (int[] et : new int[][] {{Encoding.PLAIN, Type.INT32}, {Encoding.DELTA_BINARY_PACKED, Type.INT64},
+            {Encoding.DELTA_LENGTH_BYTE_ARRAY, Type.BYTE_ARRAY}, {Encoding.DELTA_BYTE_ARRAY, Type.BYTE_ARRAY},
+            {Encoding.BYTE_STREAM_SPLIT, Type.FLOAT}, {Encoding.RLE, Type.BOOLEAN}, {Encoding.RLE_DICTIONARY, Type.INT32}}) {
+            ValuesDecoder d = Encodings.decoder(et[0], et[1], 0, Dictionary.ofInts(new int[] {1}), 0);
+            d.init(new byte[8], 3, 0, 0, FILE_OFFSET);
+            assertThat(d.remaining()).isZero();
+            assertThat(d.position()).isEqualTo(3);
+            if (et[0] == Encoding.PLAIN) {
+                continue; // PLAIN has no header to get wrong
+            }
+            // but bytes that are there must parse
+            assertThatThrownBy(() -> d.init(new byte[] {(byte) 0xFF}, 0, 1, 0, FILE_OFFSET))
+                    .as(Encodings.Encoding.name(et[0])).isInstanceOf(MalformedFileException.class);
+        }
+    }
+
+    @Test
     void deltaByteArrayCarryOverAcrossPages() {
         // page 1: "abcdef"; page 2 as parquet-mr < 1.8.0 wrote it: "abcxyz" stored as prefix 3 + "xyz"
         byte[] page1 = Pj.deltaByteArray(new byte[][] {"abcdef".getBytes()});
