@@ -170,7 +170,8 @@ public final class Decompressor implements AutoCloseable {
             case SNAPPY -> snappy(src, off, len, dst, dstOff, size, fileOffset);
             case GZIP -> gzip(src, off, len, dst, dstOff, size, fileOffset);
             case LZ4 -> lz4Hadoop(src, off, len, dst, dstOff, size, fileOffset);
-            case LZ4_RAW -> exact(codec, lz4Raw(LZ4_RAW, src, off, len, dst, dstOff, size, fileOffset), size, fileOffset);
+            case LZ4_RAW -> exact(codec, lz4Raw(LZ4_RAW, src, off, len, dst, dstOff, size, fileOffset), size,
+                    fileOffset);
             case ZSTD -> exact(codec, zstd(src, off, len, dst, dstOff, size, fileOffset), size, fileOffset);
             default -> throw new UnsupportedFeatureException("unsupported codec " + codecName(codec), fileOffset);
         }
@@ -399,7 +400,7 @@ public final class Decompressor implements AutoCloseable {
             }
             int p = inflate(zlibInflater, src, off, end, dst, dstOff, outEnd, fileOffset, fileOffset);
             if (p != end) {
-                throw new MalformedFileException("GZIP (zlib) data: " + (end - p) + " bytes after the end of the stream",
+                throw new MalformedFileException("GZIP (zlib) data: " + (end - p) + " bytes after the stream",
                         fileOffset + (p - off));
             }
             exact(GZIP, (int) zlibInflater.getBytesWritten(), size, fileOffset);

@@ -103,7 +103,8 @@ public final class DeltaByteArrayDecoder extends ValuesDecoder {
         int sPos = suffixes.nextDataPos();
         long len = (long) p + sLen;
         if (fixedWidth >= 0 && len != fixedWidth) {
-            throw new MalformedFileException("DELTA_BYTE_ARRAY value " + i + " has " + len + " bytes, FIXED_LEN_BYTE_ARRAY width is "
+            throw new MalformedFileException("DELTA_BYTE_ARRAY value " + i + " has " + len
+                    + " bytes, FIXED_LEN_BYTE_ARRAY width is "
                     + fixedWidth, in.offsetOf(sPos));
         }
         if (len > Binaries.MAX_BYTES) {
