@@ -72,8 +72,33 @@ public final class ParquetFile implements Closeable {
                 throw new MalformedFileException("row group " + i + " has no valid num_rows (" + rg.numRows() + ")",
                         footer.metadataOffset());
             }
+            for (int c = 0; c < leaves; c++) {
+                checkChunk(schema.column(c), rg, i, rg.columns().get(c), footer.metadataOffset());
+            }
         }
         return new ParquetFile(source, footer, schema);
+    }
+
+    /**
+     * A chunk must be the column the schema says is at its position: chunks are matched to columns
+     * by position, so a path that disagrees means the file is not what it claims. A column without
+     * repetition has one level entry per row, so its num_values must be the row group's row count
+     * (else its rows and the other columns' would not line up).
+     */
+    private static void checkChunk(ColumnDescriptor column, RowGroup rg, int group, ColumnChunk cc, long at) {
+        if (cc == null || cc.metaData() == null) {
+            return; // not decoded (projection), or encrypted
+        }
+        List<String> path = cc.metaData().pathInSchema();
+        if (path != null && !path.equals(column.path())) {
+            throw new MalformedFileException("row group " + group + " column " + column.index()
+                    + " has path_in_schema " + String.join(".", path) + " but the schema's column there is "
+                    + column.dottedPath(), at);
+        }
+        if (column.maxRepetitionLevel() == 0 && cc.metaData().numValues() != rg.numRows()) {
+            throw new MalformedFileException("row group " + group + " has " + rg.numRows() + " rows but its column "
+                    + column.dottedPath() + " has " + cc.metaData().numValues() + " values", at);
+        }
     }
 
     public Footer footer() {

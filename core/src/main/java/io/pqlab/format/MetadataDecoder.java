@@ -199,7 +199,15 @@ public final class MetadataDecoder {
         while ((t = r.readFieldHeader()) != STOP) {
             switch (r.fieldId()) {
                 case 1 -> {
-                    if (t == I32) typeCode = nonNegativeCode(r.readI32()); else r.skip(t);
+                    if (t == I32) {
+                        long at = r.fileOffset();
+                        typeCode = r.readI32();
+                        if (typeCode < 0) {
+                            throw new MalformedFileException("a schema element with physical type code " + typeCode, at);
+                        }
+                    } else {
+                        r.skip(t);
+                    }
                 }
                 case 2 -> {
                     if (t == I32) typeLength = r.readI32(); else r.skip(t);
@@ -248,11 +256,6 @@ public final class MetadataDecoder {
         PhysicalType type = typeCode >= 0 ? PhysicalType.of(typeCode) : null;
         return new SchemaElement(type, typeCode, typeLength, repetition, name, numChildren, converted,
                 scale, precision, fieldId, logical);
-    }
-
-    /** A negative enum code is kept as an unknown one (never confused with "absent", -1). */
-    private static int nonNegativeCode(int code) {
-        return code < 0 ? Integer.MAX_VALUE : code;
     }
 
     private static final LogicalType STRING = new LogicalType.StringType();
@@ -635,11 +638,15 @@ public final class MetadataDecoder {
 
     private static final int[] EMPTY_INTS = new int[0];
 
-    /** A list of i32 (enum codes); elements of another type are skipped and give an empty array. */
+    /**
+     * A list of i32 (enum codes). Elements labelled i16 or i64 are read too: they are the same
+     * zigzag varints, and some writers label them wrongly (Arrow wrote i16 encodings lists,
+     * apache/arrow#41317). Elements of another type are skipped and give an empty array.
+     */
     private int[] i32List() {
         int n = r.readListHeader();
         int et = r.elementType();
-        if (et != I32) {
+        if (et != I32 && et != I16 && et != I64) {
             skipElements(n, et);
             return EMPTY_INTS;
         }
@@ -650,10 +657,11 @@ public final class MetadataDecoder {
         return out;
     }
 
+    /** A list of i64; as for {@link #i32List()}, any varint element type is read. */
     private long[] i64List() {
         int n = r.readListHeader();
         int et = r.elementType();
-        if (et != I64) {
+        if (et != I64 && et != I32 && et != I16) {
             skipElements(n, et);
             return null;
         }

@@ -15,7 +15,8 @@ import java.util.List;
  * bodies).
  *
  * <p>The chunk's range is checked against the data region of the file before anything is read;
- * every page must end inside the chunk, and the last page must end exactly at the chunk's end. The
+ * every page must end inside the chunk, and the last page must end exactly at the chunk's end,
+ * where the data pages' num_values must add up to the chunk's. The
  * walk always advances (every header takes at least one byte), so it ends on any input. A
  * dictionary page may only come first.
  */
@@ -32,6 +33,8 @@ public final class PageWalker {
     private long pos;
     private byte[] window = new byte[0];
 
+    private final long numValues;
+    private long values;
     private boolean rowsKnown = true;
     private long rows;
     private int pagesSeen;
@@ -66,6 +69,7 @@ public final class PageWalker {
             throw new MalformedFileException("the column chunk's data_page_offset " + meta.dataPageOffset()
                     + " lies past its end " + (s + size), meta.dataPageOffset());
         }
+        this.numValues = meta.numValues();
         this.start = s;
         this.end = s + size;
         this.pos = s;
@@ -132,8 +136,17 @@ public final class PageWalker {
                 rowsKnown = false; // a v1 page of a repeated column does not say how many rows it holds
             }
         }
+        if (h.isDataPage()) {
+            values += h.numValues();
+        }
         pagesSeen++;
         pos = bodyEnd;
+        if (pos == end && values != numValues) {
+            // Readers stop either by bytes or by counting values; a chunk where the two disagree
+            // has no single meaning.
+            throw new MalformedFileException("the column chunk's data pages hold " + values
+                    + " level entries but its num_values is " + numValues, pageStart);
+        }
         return new PageInfo(pageStart, d.length(), h.compressedPageSize(), h.uncompressedPageSize(), h.type(),
                 h.numValues(), h.encoding(), numRows, numNulls, firstRow, h);
     }

@@ -278,7 +278,7 @@ public final class Schema {
      */
     public String render() {
         StringBuilder sb = new StringBuilder();
-        sb.append("message ").append(root.name().isEmpty() ? "schema" : root.name()).append(" {\n");
+        sb.append("message ").append(root.name()).append(root.name().isEmpty() ? "{\n" : " {\n");
         for (SchemaNode child : root.children()) {
             render(child, 1, sb);
         }
@@ -319,13 +319,39 @@ public final class Schema {
     }
 
     private static void appendAnnotation(SchemaElement e, StringBuilder sb) {
-        String a = e.logicalType() != null ? logicalName(e.logicalType())
-                : e.convertedType() == ConvertedType.DECIMAL
-                        ? "DECIMAL(" + e.precision() + "," + e.scale() + ")"
-                        : e.convertedType() != null ? e.convertedType().name() : null;
+        String a = e.logicalType() != null ? logicalName(e.logicalType()) : convertedName(e);
         if (a != null) {
             sb.append(" (").append(a).append(')');
         }
+    }
+
+    /**
+     * A converted type under the name of the logical type LogicalTypes.md makes it equivalent to
+     * (UTF8 is STRING, INT_8 is INTEGER(8,true), TIMESTAMP_MILLIS is TIMESTAMP(MILLIS,true)), as
+     * parquet-java prints it.
+     */
+    private static String convertedName(SchemaElement e) {
+        ConvertedType c = e.convertedType();
+        if (c == null) {
+            return null;
+        }
+        return switch (c) {
+            case UTF8 -> "STRING";
+            case DECIMAL -> "DECIMAL(" + e.precision() + "," + e.scale() + ")";
+            case TIME_MILLIS -> "TIME(MILLIS,true)";
+            case TIME_MICROS -> "TIME(MICROS,true)";
+            case TIMESTAMP_MILLIS -> "TIMESTAMP(MILLIS,true)";
+            case TIMESTAMP_MICROS -> "TIMESTAMP(MICROS,true)";
+            case UINT_8 -> "INTEGER(8,false)";
+            case UINT_16 -> "INTEGER(16,false)";
+            case UINT_32 -> "INTEGER(32,false)";
+            case UINT_64 -> "INTEGER(64,false)";
+            case INT_8 -> "INTEGER(8,true)";
+            case INT_16 -> "INTEGER(16,true)";
+            case INT_32 -> "INTEGER(32,true)";
+            case INT_64 -> "INTEGER(64,true)";
+            default -> c.name(); // MAP, MAP_KEY_VALUE, LIST, ENUM, DATE, JSON, BSON, INTERVAL
+        };
     }
 
     /** A logical type as the schema syntax writes it, e.g. {@code TIMESTAMP(MICROS,true)}. */
