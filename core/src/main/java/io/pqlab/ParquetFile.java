@@ -161,7 +161,7 @@ public final class ParquetFile implements Closeable {
         ColumnDescriptor column = schema.column(leafIndex);
         if (cc.encrypted()) {
             throw new UnsupportedFeatureException("column \"" + column.dottedPath() + "\" in row group " + rowGroup
-                    + " is encrypted: pqlab cannot read its pages", cc.metaData().chunkStart());
+                    + " is encrypted: pqlab cannot read its pages", footer.metadataOffset());
         }
         if (cc.filePath() != null) {
             throw new UnsupportedFeatureException("column \"" + column.dottedPath() + "\" in row group " + rowGroup

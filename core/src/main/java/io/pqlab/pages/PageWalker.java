@@ -52,22 +52,25 @@ public final class PageWalker {
         this.flat = maxRepetitionLevel == 0;
         long s = meta.chunkStart();
         long size = meta.totalCompressedSize();
+        // Where to point an error: the chunk's start when it lies in the data region, else the
+        // footer (dataEnd), which holds the offsets that are wrong.
+        long at = s >= 4 && s < dataEnd ? s : dataEnd;
         if (meta.dataPageOffset() < 0) {
             throw new MalformedFileException("a column chunk without a valid data_page_offset ("
-                    + meta.dataPageOffset() + ")", Math.max(s, 0));
+                    + meta.dataPageOffset() + ")", dataEnd);
         }
         if (size < 0) {
             throw new MalformedFileException("a column chunk without a valid total_compressed_size (" + size + ")",
-                    s);
+                    at);
         }
         // Pages lie between the head magic and the footer.
         if (s < 4 || size > dataEnd - s) {
             throw new MalformedFileException("the column chunk at " + s + " of " + size
-                    + " bytes lies outside the file's data region [4, " + dataEnd + ")", Math.max(s, 0));
+                    + " bytes lies outside the file's data region [4, " + dataEnd + ")", at);
         }
         if (meta.dataPageOffset() >= s + size && size > 0) {
             throw new MalformedFileException("the column chunk's data_page_offset " + meta.dataPageOffset()
-                    + " lies past its end " + (s + size), meta.dataPageOffset());
+                    + " lies past its end " + (s + size), at);
         }
         this.numValues = meta.numValues();
         this.start = s;
