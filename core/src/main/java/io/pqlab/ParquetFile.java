@@ -15,6 +15,7 @@ import io.pqlab.schema.Schema;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -174,7 +175,7 @@ public final class ParquetFile implements Closeable {
     /** Every page of a chunk (headers only). */
     public List<PageInfo> pages(int rowGroup, int leafIndex) throws IOException {
         PageWalker w = pageWalker(rowGroup, leafIndex);
-        List<PageInfo> pages = new java.util.ArrayList<>();
+        List<PageInfo> pages = new ArrayList<>();
         PageInfo p;
         while ((p = w.next()) != null) {
             pages.add(p);

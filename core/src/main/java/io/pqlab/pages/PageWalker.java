@@ -72,6 +72,9 @@ public final class PageWalker {
             throw new MalformedFileException("the column chunk's data_page_offset " + meta.dataPageOffset()
                     + " lies past its end " + (s + size), at);
         }
+        if (size == 0 && meta.numValues() != 0) {
+            throw new MalformedFileException("an empty column chunk with " + meta.numValues() + " values", at);
+        }
         this.numValues = meta.numValues();
         this.start = s;
         this.end = s + size;

@@ -147,7 +147,7 @@ class ParquetJavaFooterAgreementTest {
         String what = column.dottedPath();
         ColumnMetaData m = cc.metaData();
         assertThat(m.pathInSchema()).as(what).containsExactly(p.getPath().toArray());
-        assertThat(m.type().name()).as(what).isEqualTo(physicalName(p.getType()));
+        assertThat(m.type().name()).as(what).isEqualTo(physicalName(p.getPrimitiveType().getPrimitiveTypeName()));
         assertThat(m.codec()).as(what).isEqualTo(p.getCodec().getParquetCompressionCodec().getValue());
         Set<String> encodings = new TreeSet<>();
         for (int e : m.encodings()) {
