@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.pqlab.FileException;
+import io.pqlab.MalformedFileException;
 import io.pqlab.ParquetFile;
 import io.pqlab.UnsupportedFeatureException;
 import io.pqlab.io.BytesSource;
@@ -88,6 +89,31 @@ class ParquetJavaFooterAgreementTest {
             // else parquet-java refuses the file for a reason of its own; the raw comparison
             // above is what can be checked.
         }
+    }
+
+    /**
+     * parquet-java cannot open two of the fixtures; for those only the generated Thrift (where it
+     * can read the footer) judges pqlab's decoding, and pqlab refuses both for the defect
+     * parquet-java trips on.
+     */
+    @Test
+    void filesParquetJavaCannotOpen() {
+        List<String> refused = List.of("ARROW-GH-41317.parquet", "PARQUET-1481.parquet");
+        for (Path p : FormatFixtures.allFiles()) {
+            boolean pjOpens;
+            try (ParquetFileReader r = FormatFixtures.openWithParquetJava(p)) {
+                pjOpens = r.getFooter() != null;
+            } catch (Exception e) {
+                pjOpens = false;
+            }
+            assertThat(pjOpens).as("parquet-java opens %s", p).isEqualTo(!refused.contains(p.getFileName().toString()));
+        }
+        // a chunk's path_in_schema that is not its schema column's
+        assertThatThrownBy(() -> ParquetFile.open(FormatFixtures.BAD.resolve(refused.get(0))))
+                .isInstanceOf(MalformedFileException.class).hasMessageContaining("path_in_schema timestampWus_no_tz");
+        // a negative physical type code
+        assertThatThrownBy(() -> ParquetFile.open(FormatFixtures.BAD.resolve(refused.get(1))))
+                .isInstanceOf(MalformedFileException.class).hasMessageContaining("physical type code -7");
     }
 
     @Test

@@ -33,7 +33,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * ({@link Util#readPageHeader}), field by field, and parquet-java's OffsetIndex where the file has
  * one (the same data pages, offsets, sizes with header, first rows).
  */
-public class PageWalkerAgreementTest {
+class PageWalkerAgreementTest {
 
     static List<Path> files() {
         return FormatFixtures.allFiles();
@@ -120,13 +120,13 @@ public class PageWalkerAgreementTest {
 
     record RawPage(long offset, int headerLength, org.apache.parquet.format.PageHeader header) {}
 
-    public static final class JudgeWalk {
-        public final List<RawPage> pages = new ArrayList<>();
-        public String problem;
+    static final class JudgeWalk {
+        final List<RawPage> pages = new ArrayList<>();
+        String problem;
     }
 
     /** Reads the chunk's headers one after another with parquet-java's generated Thrift. */
-    public static JudgeWalk judge(byte[] file, long start, long end, long numValues) {
+    static JudgeWalk judge(byte[] file, long start, long end, long numValues) {
         JudgeWalk walk = new JudgeWalk();
         if (start < 4 || end > file.length - 8 || start > end) {
             walk.problem = "chunk outside the file";
