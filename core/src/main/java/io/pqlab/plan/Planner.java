@@ -170,6 +170,9 @@ public final class Planner {
         }
         Mechanisms m = options.mechanisms();
         Eval e = eval(predicate, state, n);
+        if (predicate instanceof Predicate.Constant c) {
+            steps.add(new Step("condition", "", c.toString(), c.value() ? Verdict.ALL : Verdict.NONE, c.why()));
+        }
         if (m.statistics() && e.verdict(n) == Verdict.SOME) {
             for (Leaf l : leaves) {
                 Decision d = statistics(rg, l);
