@@ -13,7 +13,7 @@ final class BadInput {
     /** The message for a user error (one line, or a condition and a caret under it), or null if the exception is not one. */
     static String describe(Exception e) {
         if (e instanceof NoSuchColumnException n) {
-            return n.getMessage();
+            return Table.oneLine(n.getMessage()); // column names come from the file
         }
         if (e instanceof BadCondition b) {
             ConditionException c = b.condition();

@@ -45,6 +45,7 @@ import picocli.CommandLine.Parameters;
 final class BloomCommand extends FileCommand {
     /** What the condition parser is handed before VALUE, so that VALUE parses as a literal. */
     private static final String PREFIX = "x = ";
+    private static final java.util.regex.Pattern BARE_WORD = java.util.regex.Pattern.compile("[A-Za-z_][A-Za-z0-9_.]*");
 
     @Parameters(index = "1", paramLabel = "COLUMN", description = "A dotted path or a leaf index (see 'pqlab schema').")
     String column;
@@ -182,6 +183,10 @@ final class BloomCommand extends FileCommand {
                 || type.physical() == PhysicalType.BYTE_ARRAY && !type.isDecimal();
         if (textual && !(lit instanceof Literal.StringLiteral) && !(lit instanceof Literal.BinaryLiteral)) {
             return value; // a bare word (or a number) for a string column means that text
+        }
+        if (error != null && BARE_WORD.matcher(value).matches()) {
+            throw new Main.UserError("VALUE " + value + ": the column is " + type.describe()
+                    + ", and a bare word is taken as text only for a string column");
         }
         if (error != null) {
             int at = Math.max(0, error.position() - PREFIX.length());
