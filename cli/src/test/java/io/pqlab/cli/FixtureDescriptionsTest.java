@@ -316,7 +316,7 @@ class FixtureDescriptionsTest {
         String inner = line.substring(1, line.lastIndexOf('|'));
         List<String> out = new ArrayList<>();
         for (String c : inner.split("\\|", -1)) {
-            out.add(c.trim().replace("`", "").replaceFirst("^key-value ", "key-value "));
+            out.add(c.trim().replace("`", ""));
         }
         return out;
     }
