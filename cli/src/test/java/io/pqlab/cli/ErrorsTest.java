@@ -130,6 +130,19 @@ class ErrorsTest {
         assertThat(outcomes[0]).isPositive();
     }
 
+    /** An index the reader must not use is still shown, with the reason, and exits 0. */
+    @Test
+    void untrustworthyIndexIsShownWithItsReason() {
+        // parquet-mr 1.13 marked the pages of this required column as null pages.
+        Path file = Cli.DATA.resolve("datapage_v1-snappy-compressed-checksum.parquet");
+        JsonNode rg = Cli.json(file, "page-index", "0").get("row_groups").get(0);
+        String problem = rg.get("column_index").get("problem").asText();
+        assertThat(problem).contains("required");
+        Cli.Result text = Cli.run(file, "page-index", "0");
+        assertThat(text.exit()).isZero();
+        assertThat(text.out()).contains("not usable: " + problem);
+    }
+
     @Test
     void missingFileAndDirectory() {
         Path missing = Cli.FIXTURES.resolve("no-such-file.parquet");
