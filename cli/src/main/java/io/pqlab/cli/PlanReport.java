@@ -124,7 +124,7 @@ final class PlanReport {
             }
             steps.print(out, "  ");
             if (!g.reads().isEmpty()) {
-                Table reads = new Table("column", "pages", "bytes", "spans");
+                Table reads = new Table("column", "pages", ">bytes", "spans");
                 for (ColumnRead r : g.reads()) {
                     String pages = r.pagesTotal() < 0 ? "whole chunk" : r.pagesRead() + " of " + r.pagesTotal();
                     reads.row(r.path(), pages, String.format("%,d", r.bytes()), spans(r.spans()));
@@ -168,14 +168,13 @@ final class PlanReport {
 
     static void printCompare(PrintWriter out, List<Row> rows, String condition, ParquetFile pf) {
         out.printf("%s: %s%n%n", pf.source().name(), condition);
-        Table t = new Table("mechanisms", "row groups skipped", "rows kept", "bytes read", "bytes to decide", "requests");
+        Table t = new Table("mechanisms", ">row groups skipped", ">rows kept", ">bytes read", ">bytes to decide", ">requests");
         for (Row r : rows) {
             Plan p = r.plan();
             t.row(r.name(), p.rowGroupsSkipped() + " of " + p.rowGroups().size(), String.format("%,d", p.rowsKept()),
                     String.format("%,d", p.bytesRead()), String.format("%,d", p.indexBytes()),
                     Integer.toString(p.requests().size()));
         }
-        t.alignRight(1, 2, 3, 4, 5);
         t.print(out, "");
     }
 

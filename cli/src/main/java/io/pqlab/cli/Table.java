@@ -2,29 +2,36 @@ package io.pqlab.cli;
 
 import java.io.PrintWriter;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 
-/** A plain-text table for people: columns padded to their widest cell. */
+/**
+ * A plain-text table: a header row and aligned columns, numbers to the right. Cells are printed as
+ * given; a cell is never cut, so a long reason widens its column (put such columns last).
+ */
 final class Table {
-    private final String[] header;
+    private final String[] headers;
+    private final boolean[] right;
     private final List<String[]> rows = new ArrayList<>();
-    private final Set<Integer> right = new HashSet<>();
 
-    Table(String... header) {
-        this.header = header;
-    }
-
-    Table row(String... cells) {
-        rows.add(cells);
-        return this;
-    }
-
-    Table alignRight(int... columns) {
-        for (int c : columns) {
-            right.add(c);
+    /** Headers; a header starting with '>' is right-aligned (the '>' is not printed). */
+    Table(String... headers) {
+        this.headers = new String[headers.length];
+        this.right = new boolean[headers.length];
+        for (int i = 0; i < headers.length; i++) {
+            right[i] = headers[i].startsWith(">");
+            this.headers[i] = right[i] ? headers[i].substring(1) : headers[i];
         }
+    }
+
+    Table row(Object... cells) {
+        if (cells.length != headers.length) {
+            throw new IllegalArgumentException(cells.length + " cells for " + headers.length + " columns");
+        }
+        String[] r = new String[cells.length];
+        for (int i = 0; i < cells.length; i++) {
+            r[i] = cells[i] == null ? "-" : oneLine(cells[i].toString());
+        }
+        rows.add(r);
         return this;
     }
 
@@ -33,38 +40,66 @@ final class Table {
     }
 
     void print(PrintWriter out, String indent) {
-        int[] width = new int[header.length];
-        for (int i = 0; i < header.length; i++) {
-            width[i] = header[i].length();
+        print(out, indent, true);
+    }
+
+    /** The rows without the header line: for lists of fields and values. */
+    void printRows(PrintWriter out, String indent) {
+        print(out, indent, false);
+    }
+
+    private void print(PrintWriter out, String indent, boolean header) {
+        int[] width = new int[headers.length];
+        for (int i = 0; i < headers.length; i++) {
+            width[i] = header ? headers[i].length() : 0;
         }
         for (String[] r : rows) {
-            for (int i = 0; i < r.length && i < width.length; i++) {
-                width[i] = Math.max(width[i], r[i] == null ? 4 : r[i].length());
+            for (int i = 0; i < r.length; i++) {
+                width[i] = Math.max(width[i], r[i].codePointCount(0, r[i].length()));
             }
         }
-        line(out, indent, header, width);
+        if (header) {
+            line(out, indent, headers, width);
+        }
         for (String[] r : rows) {
             line(out, indent, r, width);
         }
     }
 
     private void line(PrintWriter out, String indent, String[] cells, int[] width) {
-        StringBuilder b = new StringBuilder(indent);
-        for (int i = 0; i < width.length; i++) {
-            String c = i < cells.length && cells[i] != null ? cells[i] : "";
-            boolean last = i == width.length - 1;
-            if (right.contains(i)) {
-                b.append(" ".repeat(width[i] - c.length())).append(c);
+        StringBuilder sb = new StringBuilder(indent);
+        for (int i = 0; i < cells.length; i++) {
+            if (i > 0) {
+                sb.append("  ");
+            }
+            int pad = width[i] - cells[i].codePointCount(0, cells[i].length());
+            boolean last = i == cells.length - 1;
+            if (right[i]) {
+                sb.append(" ".repeat(pad)).append(cells[i]);
             } else {
-                b.append(c);
+                sb.append(cells[i]);
                 if (!last) {
-                    b.append(" ".repeat(width[i] - c.length()));
+                    sb.append(" ".repeat(pad));
                 }
             }
-            if (!last) {
-                b.append("  ");
+        }
+        out.println(sb.toString().stripTrailing());
+    }
+
+    /** Values from a file may hold newlines or control characters: keep every row on one line. */
+    static String oneLine(String s) {
+        StringBuilder sb = null;
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (Character.isISOControl(c)) {
+                if (sb == null) {
+                    sb = new StringBuilder(s.substring(0, i));
+                }
+                sb.append(c == '\n' ? "\\n" : c == '\t' ? "\\t" : String.format("\\u%04x", (int) c));
+            } else if (sb != null) {
+                sb.append(c);
             }
         }
-        out.println(b.toString().stripTrailing());
+        return sb == null ? s : sb.toString();
     }
 }
