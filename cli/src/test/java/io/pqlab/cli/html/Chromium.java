@@ -70,9 +70,10 @@ final class Chromium implements AutoCloseable {
         }
         found = find();
         if (found == null) {
-            throw new IllegalStateException("No Chromium to render the page map with, and installing Debian's "
-                    + "chromium package failed (run as root: apt-get install -y chromium, or set PQLAB_CHROMIUM "
-                    + "to a Chromium binary). apt-get said:\n" + tail(log.toString(), 2000));
+            throw new IllegalStateException("No Chromium to render the page map with: none at PQLAB_CHROMIUM or on "
+                    + "the PATH, even after trying to install Debian's chromium package (as root: apt-get install -y "
+                    + "chromium; or set PQLAB_CHROMIUM to a Chromium binary). apt-get said:\n"
+                    + tail(log.toString(), 2000));
         }
         return found;
     }
