@@ -76,7 +76,7 @@ public final class PageMap {
             new Fate("magic", "PAR1 magic", "#222222", "the 4-byte magic number"),
             new Fate("footer", "footer (FileMetaData)", "#666666", "the file's metadata and its length"),
             new Fate("column-index", "ColumnIndex", "#3a8f3a", "per-page bounds of a column chunk"),
-            new Fate("offset-index", "OffsetIndex", "#9bd48a", "where each data page of a column chunk lies"),
+            new Fate("offset-index", "OffsetIndex", "#bcbd22", "where each data page of a column chunk lies"),
             new Fate("bloom-filter", "Bloom filter", "#f28e2b", "a column chunk's Bloom filter"));
 
     /** One set of mechanisms compared. */
