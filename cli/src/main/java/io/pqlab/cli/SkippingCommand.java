@@ -74,6 +74,10 @@ final class SkippingCommand implements Callable<Integer>, Main.HasFile {
     @Option(names = "--json", description = "Print JSON.")
     boolean json;
 
+    @Option(names = "--html", paramLabel = "OUT",
+            description = "Also write the plan as a self-contained HTML page map (see pqlab map).")
+    Path html;
+
     @Option(names = "--debug", description = "Print stack traces of errors.", hidden = true)
     boolean debug;
 
@@ -98,6 +102,9 @@ final class SkippingCommand implements Callable<Integer>, Main.HasFile {
                 if (where != null || !chapterForm.isEmpty()) {
                     throw new Main.UserError("give either --where-file or a condition, not both");
                 }
+                if (html != null) {
+                    throw new Main.UserError("--html draws one condition: give --where, not --where-file");
+                }
                 ObjectMapper mapper = PlanReport.MAPPER;
                 for (String line : Files.readAllLines(whereFile, StandardCharsets.UTF_8)) {
                     if (line.isBlank()) {
@@ -112,6 +119,10 @@ final class SkippingCommand implements Callable<Integer>, Main.HasFile {
             }
             String condition = condition(pf);
             Predicate predicate = Binder.bind(condition, pf.schema());
+            if (html != null) {
+                PageMapOutput.writePlan(pf, condition, predicate, options, html);
+                spec.commandLine().getErr().println("pqlab: wrote " + html);
+            }
             if (compare) {
                 List<PlanReport.Row> rows = new ArrayList<>();
                 for (PlanReport.Variant v : PlanReport.VARIANTS) {

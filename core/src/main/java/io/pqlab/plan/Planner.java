@@ -126,10 +126,16 @@ public final class Planner {
         final int rowGroup;
         final Map<Integer, OffsetIndex> offsetIndexes = new HashMap<>();
         final Map<Integer, String> offsetIndexProblems = new HashMap<>();
+        final List<Span> spans = new ArrayList<>();
         long bytes;
 
         Fetched(int rowGroup) {
             this.rowGroup = rowGroup;
+        }
+
+        void add(long offset, long length) {
+            bytes += length;
+            spans.add(new Span(offset, length));
         }
 
         OffsetIndex offsetIndex(int column, ColumnChunk chunk, long numRows) throws IOException {
@@ -141,7 +147,7 @@ public final class Planner {
                 return null;
             }
             OffsetIndex oi = PageIndexReader.offsetIndex(source, chunk);
-            bytes += chunk.offsetIndexLength();
+            add(chunk.offsetIndexOffset(), chunk.offsetIndexLength());
             String problem = oi == null ? "the chunk has no OffsetIndex" : oi.problem(chunk, numRows);
             if (problem != null) {
                 offsetIndexProblems.put(column, "the OffsetIndex is ignored: " + problem);
@@ -166,10 +172,13 @@ public final class Planner {
         Fetched fetched = new Fetched(g);
         if (n <= 0) {
             return new RowGroupPlan(g, firstRow, n, true, Verdict.NONE, RowRanges.empty(), RowRanges.empty(),
-                    List.of(new Step("statistics", "", "", Verdict.NONE, "the row group has no rows")), List.of(), 0);
+                    List.of(new Step("statistics", "", "", Verdict.NONE, "the row group has no rows")), List.of(), 0,
+                    "statistics", List.of());
         }
         Mechanisms m = options.mechanisms();
         Eval e = eval(predicate, state, n);
+        // The mechanism after whose evidence the row group's verdict first became NONE.
+        String decider = e.verdict(n) == Verdict.NONE ? "condition" : null;
         if (predicate instanceof Predicate.Constant c) {
             steps.add(new Step("condition", "", c.toString(), c.value() ? Verdict.ALL : Verdict.NONE, c.why()));
         }
@@ -180,6 +189,7 @@ public final class Planner {
                 set(state.get(l), d.verdict(), n);
             }
             e = eval(predicate, state, n);
+            decider = decided(decider, e, n, "statistics");
         }
         if (m.bloom() && e.verdict(n) == Verdict.SOME) {
             for (Leaf l : leaves) {
@@ -191,6 +201,7 @@ public final class Planner {
                     steps.add(new Step("bloom", l.path(), l.text(), d.verdict(), d.why()));
                     set(state.get(l), d.verdict(), n);
                     e = eval(predicate, state, n);
+                    decider = decided(decider, e, n, "bloom");
                     if (e.verdict(n) != Verdict.SOME) {
                         break;
                     }
@@ -207,6 +218,7 @@ public final class Planner {
                     steps.add(new Step("dictionary", l.path(), l.text(), d.verdict(), d.why()));
                     set(state.get(l), d.verdict(), n);
                     e = eval(predicate, state, n);
+                    decider = decided(decider, e, n, "dictionary");
                     if (e.verdict(n) != Verdict.SOME) {
                         break;
                     }
@@ -228,6 +240,7 @@ public final class Planner {
                 }
             }
             e = eval(predicate, state, n);
+            decider = decided(decider, e, n, "page-index");
         }
         Verdict verdict = e.verdict(n);
         boolean skipped = verdict == Verdict.NONE;
@@ -238,7 +251,12 @@ public final class Planner {
             }
         }
         return new RowGroupPlan(g, firstRow, n, skipped, verdict, skipped ? RowRanges.empty() : e.maybe,
-                skipped ? RowRanges.empty() : e.all, steps, reads, fetched.bytes);
+                skipped ? RowRanges.empty() : e.all, steps, reads, fetched.bytes, skipped ? decider : null,
+                fetched.spans);
+    }
+
+    private static String decided(String decider, Eval e, long n, String mechanism) {
+        return decider == null && e.verdict(n) == Verdict.NONE ? mechanism : decider;
     }
 
     private static void set(LeafState s, Verdict v, long n) {
@@ -334,7 +352,7 @@ public final class Planner {
             return null;
         }
         BloomFilterResult r = BloomFilterReader.read(source, cmd);
-        fetched.bytes += r.bytesFetched();
+        fetched.add(cmd.bloomFilterOffset(), r.bytesFetched());
         if (!r.usable()) {
             return Decision.some("the Bloom filter is ignored: " + r.ignoredBecause());
         }
@@ -381,7 +399,7 @@ public final class Planner {
         if (dict == null) {
             return null;
         }
-        fetched.bytes += dict.bytesFetched();
+        fetched.add(cmd.chunkStart(), dict.bytesFetched());
         int matching = 0;
         for (byte[] v : dict.values()) {
             if (ValueMatch.matches(l, v)) {
@@ -418,7 +436,7 @@ public final class Planner {
             return new PageDecision(Decision.some(fetched.offsetIndexProblems.get(l.column())), null, null);
         }
         ColumnIndex ci = PageIndexReader.columnIndex(source, chunk);
-        fetched.bytes += chunk.columnIndexLength();
+        fetched.add(chunk.columnIndexOffset(), chunk.columnIndexLength());
         String problem = ci == null ? "the chunk has no ColumnIndex"
                 : ci.problem(oi, col.type(), col.typeLength(), col.maxRepetitionLevel(), col.maxDefinitionLevel());
         if (problem != null) {
