@@ -35,6 +35,7 @@ public final class ColumnBatch {
 
     int pageIndex;
     long pageOffset;
+    int pageLength;
     int pageType;
     int encoding;
     long firstRow;
@@ -87,6 +88,11 @@ public final class ColumnBatch {
     /** Where the page (its header) starts in the file. */
     public long pageOffset() {
         return pageOffset;
+    }
+
+    /** The page's size in the file, header and stored body: an OffsetIndex's compressed_page_size. */
+    public int pageLength() {
+        return pageLength;
     }
 
     /** Whether it was a v2 data page. */

@@ -616,6 +616,7 @@ public final class ColumnChunkReader implements AutoCloseable {
         ColumnBatch b = batch();
         b.pageIndex = pageIndex;
         b.pageOffset = p.offset;
+        b.pageLength = (int) (p.end() - p.offset);
         b.pageType = h.type();
         b.entryCount = n;
         b.rep = maxRep > 0 ? ints(b.rep, n) : null;
