@@ -184,8 +184,10 @@ public final class ValueFormat {
         return utc ? s + "Z" : s;
     }
 
+    /** INTERVAL has no logical type; parquet-java writes UNKNOWN (NullType) beside the converted type. */
     private static boolean isInterval(LogicalType l, ConvertedType c) {
-        return l == null && c == ConvertedType.INTERVAL;
+        return c == ConvertedType.INTERVAL
+                && (l == null || l instanceof LogicalType.NullType || l instanceof LogicalType.Unknown);
     }
 
     /** INTERVAL: three little-endian unsigned ints, months, days and milliseconds, as an ISO duration. */
