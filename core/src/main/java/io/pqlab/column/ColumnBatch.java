@@ -313,6 +313,12 @@ public final class ColumnBatch {
         return v < 0 ? "null" : format(v);
     }
 
+    /** Entry e as a JSON token, null for a null entry. */
+    public String jsonEntry(int e) {
+        int v = valueIndex(e);
+        return v < 0 ? "null" : json(v);
+    }
+
     private static void putInt(byte[] b, int x) {
         b[0] = (byte) x;
         b[1] = (byte) (x >>> 8);

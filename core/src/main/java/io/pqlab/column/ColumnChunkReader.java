@@ -77,8 +77,11 @@ public final class ColumnChunkReader implements AutoCloseable {
         public static final Options DEFAULT = new Options(false, 256 << 20, 1 << 25, 8 << 20, false);
 
         public Options {
-            if (maxPageSize < 0 || maxPageSize > Integer.MAX_VALUE - 16 || maxPageValues < 0 || readSize < 1) {
-                throw new IllegalArgumentException("invalid options");
+            if (maxPageSize < 0 || maxPageSize > Integer.MAX_VALUE - 16) {
+                throw new IllegalArgumentException("maxPageSize " + maxPageSize);
+            }
+            if (maxPageValues < 0 || readSize < 1) {
+                throw new IllegalArgumentException("maxPageValues " + maxPageValues + ", readSize " + readSize);
             }
         }
 
