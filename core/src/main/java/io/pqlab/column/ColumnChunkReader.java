@@ -522,7 +522,8 @@ public final class ColumnChunkReader implements AutoCloseable {
         long end = at + d.length() + (long) h.compressedPageSize();
         if (end > pageLimit) {
             throw new MalformedFileException("the page at " + at + " (header " + d.length() + " bytes, body "
-                    + h.compressedPageSize() + " bytes) ends at " + end + ", past the end of its range " + pageLimit, at);
+                    + h.compressedPageSize() + " bytes) ends at " + end + ", past the end of its range " + pageLimit,
+                    at);
         }
         Page p = new Page(at, d.length(), h);
         if (!h.isDataPage() && !h.isDictionaryPage()) {

@@ -36,7 +36,8 @@ class ChecksumTest {
                             continue;
                         }
                         withCrc++;
-                        for (long at : new long[] {p.bodyOffset(), p.bodyOffset() + p.compressedSize() / 2, p.end() - 1}) {
+                        long middle = p.bodyOffset() + p.compressedSize() / 2;
+                        for (long at : new long[] {p.bodyOffset(), middle, p.end() - 1}) {
                             byte[] damaged = bytes.clone();
                             damaged[(int) at] ^= 0x10;
                             int gg = g;

@@ -104,7 +104,8 @@ class LogicalValuesTest {
         add("i64", "int64 v", true, i64(Long.MIN_VALUE), Long.toString(Long.MIN_VALUE));
         add("dec32", "int32 v (DECIMAL(9,2))", true, i32(12345), new BigDecimal("123.45").toPlainString(), i32(-5),
                 "-0.05");
-        add("dec64", "int64 v (DECIMAL(18,4))", true, i64(-123456789012L), new BigDecimal("-12345678.9012").toPlainString());
+        add("dec64", "int64 v (DECIMAL(18,4))", true, i64(-123456789012L),
+                new BigDecimal("-12345678.9012").toPlainString());
         BigDecimal d1 = new BigDecimal("-1234567.891");
         add("decflba", "fixed_len_byte_array(5) v (DECIMAL(10,3))", true, be(d1.unscaledValue(), 5), d1.toPlainString(),
                 be(BigInteger.valueOf(5), 5), "0.005");
@@ -137,7 +138,8 @@ class LogicalValuesTest {
                 new byte[] {0x00, (byte) 0xC0}, "-2.0", new byte[] {0x00, 0x7E}, "NaN");
         UUID u = UUID.fromString("123e4567-e89b-12d3-a456-426614174000");
         add("uuid", "fixed_len_byte_array(16) v (UUID)", false,
-                ByteBuffer.allocate(16).putLong(u.getMostSignificantBits()).putLong(u.getLeastSignificantBits()).array(),
+                ByteBuffer.allocate(16).putLong(u.getMostSignificantBits()).putLong(u.getLeastSignificantBits())
+                        .array(),
                 u.toString());
         add("string", "binary v (STRING)", false, utf8("héllo \"q\"\n"), "héllo \"q\"\n", utf8(""), "",
                 new byte[] {(byte) 0xC3}, "0xc3");
@@ -246,7 +248,8 @@ class LogicalValuesTest {
         w.startBlock(k.plain.size());
         w.startColumn(col, k.plain.size(), CompressionCodecName.UNCOMPRESSED);
         byte[] bytes = body.toByteArray();
-        w.writeDataPage(k.plain.size(), bytes.length, BytesInput.from(bytes), Statistics.createStats(col.getPrimitiveType()),
+        w.writeDataPage(k.plain.size(), bytes.length, BytesInput.from(bytes),
+                Statistics.createStats(col.getPrimitiveType()),
                 k.plain.size(), Encoding.BIT_PACKED, Encoding.BIT_PACKED, Encoding.PLAIN);
         w.endColumn();
         w.endBlock();
