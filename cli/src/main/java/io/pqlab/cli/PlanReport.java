@@ -37,7 +37,7 @@ final class PlanReport {
 
     /** Where the planner's dictionary mechanism reads dictionary pages from. */
     static Planner.DictionarySource dictionaries() {
-        return null;
+        return Planner.FILE_DICTIONARIES;
     }
 
     static ObjectNode json(Plan plan, ParquetFile pf) {

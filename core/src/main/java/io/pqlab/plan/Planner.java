@@ -4,6 +4,7 @@ import io.pqlab.ParquetFile;
 import io.pqlab.UnsupportedFeatureException;
 import io.pqlab.bloom.BloomFilterReader;
 import io.pqlab.bloom.BloomFilterResult;
+import io.pqlab.column.DictionaryPages;
 import io.pqlab.format.ColumnChunk;
 import io.pqlab.format.ColumnMetaData;
 import io.pqlab.format.ColumnOrder;
@@ -79,6 +80,18 @@ public final class Planner {
     /** A decoded dictionary page. */
     public record Dictionary(List<byte[]> values, long bytesFetched) {}
 
+    /** Dictionary pages read and decoded from the file itself: what a plan uses unless told otherwise. */
+    public static final DictionarySource FILE_DICTIONARIES = (file, rowGroup, column) -> {
+        DictionaryPages.Result r = DictionaryPages.read(file, rowGroup, column);
+        return r == null ? null : new Dictionary(r.values(), r.bytesFetched());
+    };
+
+    /** Plans with every dictionary read from the file. */
+    public static Plan plan(ParquetFile file, Predicate predicate, Options options) throws IOException {
+        return plan(file, predicate, options, FILE_DICTIONARIES);
+    }
+
+    /** Plans, reading dictionary pages through {@code dictionaries} (null: never use dictionaries). */
     public static Plan plan(ParquetFile file, Predicate predicate, Options options, DictionarySource dictionaries)
             throws IOException {
         Planner p = new Planner(file, options, dictionaries);
