@@ -8,6 +8,7 @@ import io.pqlab.format.MetadataDecoder;
 import io.pqlab.format.RowGroup;
 import io.pqlab.io.ByteSource;
 import io.pqlab.io.FileSource;
+import io.pqlab.io.TailCachedSource;
 import io.pqlab.pages.PageInfo;
 import io.pqlab.pages.PageWalker;
 import io.pqlab.schema.ColumnDescriptor;
@@ -36,18 +37,25 @@ public final class ParquetFile implements Closeable {
         this.schema = schema;
     }
 
-    /** Opens a local file; {@link #close()} closes it. */
+    /**
+     * Opens a local file; {@link #close()} closes it. The tail the footer is read from is kept, so
+     * that indexes and filters near the footer are not fetched again.
+     */
     public static ParquetFile open(Path path) throws IOException {
         FileSource source = FileSource.open(path);
         try {
-            return open(source);
+            return open(new TailCachedSource(source));
         } catch (IOException | RuntimeException e) {
             source.close();
             throw e;
         }
     }
 
-    /** Opens a file from a byte source; {@link #close()} closes the source. */
+    /**
+     * Opens a file from a byte source; {@link #close()} closes the source. Every read goes to the
+     * source as asked; wrap it in a {@link TailCachedSource} to have reads that fall in the tail the
+     * footer was read from served from memory.
+     */
     public static ParquetFile open(ByteSource source) throws IOException {
         return open(source, MetadataDecoder.Options.ALL);
     }

@@ -1,0 +1,60 @@
+package io.pqlab.io;
+
+import java.io.IOException;
+
+/**
+ * Keeps the file's tail once it has been read (the footer reader's first request fetches up to
+ * 64 KiB of it), and serves later reads that fall inside it from memory. Page indexes and Bloom
+ * filters usually lie just before the footer, so they then cost no request, and no byte is
+ * fetched twice.
+ */
+public final class TailCachedSource implements ByteSource {
+    /** Larger tail reads are passed through without being kept. */
+    public static final int MAX_TAIL = 1 << 20;
+
+    private final ByteSource inner;
+    private final long size;
+    private byte[] tail;
+    private long tailStart;
+
+    public TailCachedSource(ByteSource inner) throws IOException {
+        this.inner = inner;
+        this.size = inner.size();
+    }
+
+    @Override
+    public String name() {
+        return inner.name();
+    }
+
+    @Override
+    public long size() {
+        return size;
+    }
+
+    @Override
+    public void readFully(long offset, byte[] dst, int dstOffset, int length) throws IOException {
+        byte[] t = tail;
+        if (t != null && offset >= tailStart && offset + length <= tailStart + t.length) {
+            System.arraycopy(t, (int) (offset - tailStart), dst, dstOffset, length);
+            return;
+        }
+        inner.readFully(offset, dst, dstOffset, length);
+        if (offset + length == size && length <= MAX_TAIL && (t == null || length > t.length)) {
+            byte[] copy = new byte[length];
+            System.arraycopy(dst, dstOffset, copy, 0, length);
+            tailStart = offset;
+            tail = copy;
+        }
+    }
+
+    /** The underlying source. */
+    public ByteSource inner() {
+        return inner;
+    }
+
+    @Override
+    public void close() throws IOException {
+        inner.close();
+    }
+}
