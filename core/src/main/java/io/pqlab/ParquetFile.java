@@ -66,7 +66,14 @@ public final class ParquetFile implements Closeable {
      * {@link Schema#selector} makes a projection from column names.
      */
     public static ParquetFile open(ByteSource source, MetadataDecoder.Options options) throws IOException {
-        Footer footer = FooterReader.read(source, options);
+        return open(source, FooterReader.read(source, options));
+    }
+
+    /**
+     * Opens a file whose footer was already read from {@code source} (by a reader that chose how to
+     * fetch it, as {@link io.pqlab.net.ReadSession} does); checks it as {@link #open(ByteSource)} does.
+     */
+    public static ParquetFile open(ByteSource source, Footer footer) {
         FileMetaData md = footer.metadata();
         Schema schema = Schema.of(md.schema(), footer.metadataOffset());
         int leaves = schema.columnCount();

@@ -27,12 +27,23 @@ public final class FooterReader {
     }
 
     public static Footer read(ByteSource source, MetadataDecoder.Options options) throws IOException {
+        return read(source, options, TAIL_BYTES, true);
+    }
+
+    /**
+     * Reads the footer from the last {@code tailBytes} bytes (more only where the footer is longer).
+     * Readers over a network pass the tail they already hold, and {@code checkHeadMagic} false: the
+     * 4-byte head check would cost a request of its own (the tail magic and the footer's own checks
+     * remain; an encrypted file is still recognised).
+     */
+    public static Footer read(ByteSource source, MetadataDecoder.Options options, int tailBytes,
+            boolean checkHeadMagic) throws IOException {
         long size = source.size();
         if (size < 12) {
             throw new MalformedFileException(
                     "a file of " + size + " bytes is too small to be Parquet (it needs at least 12)", 0);
         }
-        int tailLength = (int) Math.min(size, TAIL_BYTES);
+        int tailLength = (int) Math.min(size, Math.max(8, tailBytes));
         long tailStart = size - tailLength;
         byte[] tail = source.read(tailStart, tailLength, "the file's tail");
 
@@ -43,7 +54,7 @@ public final class FooterReader {
             }
             throw new MalformedFileException("the file does not end with the Parquet magic PAR1", size - 4);
         }
-        int headMagic = headMagic(source, tail, tailStart);
+        int headMagic = checkHeadMagic || tailStart == 0 ? headMagic(source, tail, tailStart) : PAR1;
         if (headMagic != PAR1) {
             if (headMagic == PARE) {
                 throw encryptedFooter(0);

@@ -1,0 +1,127 @@
+package io.pqlab.net;
+
+import io.pqlab.plan.Span;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What a read cost, phase by phase: requests, bytes, the wall time measured here, and the time the
+ * same requests would take on the modelled network.
+ *
+ * @param phases footer, indexes, data, in that order
+ * @param model the network the times were modelled for
+ * @param retries failed attempts that were retried (requests the server saw beyond those counted)
+ */
+public record Accounting(List<PhaseCost> phases, CostModel model, long retries) {
+
+    /**
+     * One phase.
+     *
+     * @param requests the requests, in the order issued (for a phase not executed: that would be issued)
+     * @param wallNanos measured time from the phase's start to its end; 0 where not executed
+     * @param modelMicros the time on the modelled network
+     * @param executed false for a phase only planned ({@code skipping} plans data without reading it)
+     */
+    public record PhaseCost(String phase, List<RequestLog.Request> requests, long wallNanos, long modelMicros,
+            boolean executed) {
+        public PhaseCost {
+            requests = List.copyOf(requests);
+        }
+
+        public int requestCount() {
+            return requests.size();
+        }
+
+        public long bytes() {
+            long n = 0;
+            for (RequestLog.Request r : requests) {
+                n += r.length();
+            }
+            return n;
+        }
+    }
+
+    public Accounting {
+        phases = List.copyOf(phases);
+    }
+
+    static Accounting of(RequestLog log, List<Span> plannedData, CostModel model, long retries) {
+        String[] names = {RequestLog.FOOTER, RequestLog.INDEXES, RequestLog.DATA};
+        List<List<RequestLog.Request>> lists = new ArrayList<>();
+        List<List<Long>> sizes = new ArrayList<>();
+        for (String name : names) {
+            List<RequestLog.Request> rs = new ArrayList<>(log.requests(name));
+            if (name.equals(RequestLog.DATA) && plannedData != null) {
+                rs.clear();
+                for (Span s : plannedData) {
+                    rs.add(new RequestLog.Request(name, "GET", s.offset(), s.length(), 0, 0));
+                }
+            }
+            lists.add(rs);
+            List<Long> b = new ArrayList<>();
+            rs.forEach(r -> b.add(r.length()));
+            sizes.add(b);
+        }
+        long[] micros = model.phaseMicros(sizes);
+        List<PhaseCost> out = new ArrayList<>();
+        for (int i = 0; i < names.length; i++) {
+            long wall = 0;
+            for (RequestLog.Phase p : log.phases()) {
+                if (p.name().equals(names[i])) {
+                    wall += p.wallNanos();
+                }
+            }
+            boolean executed = !(names[i].equals(RequestLog.DATA) && plannedData != null);
+            out.add(new PhaseCost(names[i], lists.get(i), executed ? wall : 0, micros[i], executed));
+        }
+        return new Accounting(out, model, retries);
+    }
+
+    public int requests() {
+        int n = 0;
+        for (PhaseCost p : phases) {
+            n += p.requestCount();
+        }
+        return n;
+    }
+
+    public long bytes() {
+        long n = 0;
+        for (PhaseCost p : phases) {
+            n += p.bytes();
+        }
+        return n;
+    }
+
+    public long wallNanos() {
+        long n = 0;
+        for (PhaseCost p : phases) {
+            n += p.wallNanos();
+        }
+        return n;
+    }
+
+    public long modelMicros() {
+        long n = 0;
+        for (PhaseCost p : phases) {
+            n += p.modelMicros();
+        }
+        return n;
+    }
+
+    /** Every request, phase after phase. */
+    public List<RequestLog.Request> requestList() {
+        List<RequestLog.Request> out = new ArrayList<>();
+        phases.forEach(p -> out.addAll(p.requests()));
+        return out;
+    }
+
+    public PhaseCost phase(String name) {
+        for (PhaseCost p : phases) {
+            if (p.phase().equals(name)) {
+                return p;
+            }
+        }
+        throw new IllegalArgumentException("no phase " + name);
+    }
+}
