@@ -48,21 +48,25 @@ public record Accounting(List<PhaseCost> phases, CostModel model, long retries) 
     static Accounting of(RequestLog log, List<Span> plannedData, CostModel model, long retries) {
         String[] names = {RequestLog.FOOTER, RequestLog.INDEXES, RequestLog.DATA};
         List<List<RequestLog.Request>> lists = new ArrayList<>();
-        List<List<Long>> sizes = new ArrayList<>();
-        for (String name : names) {
+        long[] micros = new long[names.length];
+        for (int i = 0; i < names.length; i++) {
+            String name = names[i];
             List<RequestLog.Request> rs = new ArrayList<>(log.requests(name));
             if (name.equals(RequestLog.DATA) && plannedData != null) {
                 rs.clear();
                 for (Span s : plannedData) {
-                    rs.add(new RequestLog.Request(name, "GET", s.offset(), s.length(), 0, 0));
+                    rs.add(new RequestLog.Request(name, "GET", s.offset(), s.length(), 0, 0, Integer.MAX_VALUE));
                 }
             }
             lists.add(rs);
-            List<Long> b = new ArrayList<>();
-            rs.forEach(r -> b.add(r.length()));
-            sizes.add(b);
+            // Requests sent together may overlap on the connections; each batch waits for the one
+            // before (the reader needed its bytes to know what to ask for next).
+            java.util.TreeMap<Integer, List<Long>> batches = new java.util.TreeMap<>();
+            rs.forEach(r -> batches.computeIfAbsent(r.batch(), b -> new ArrayList<>()).add(r.length()));
+            for (long m : model.phaseMicros(new ArrayList<>(batches.values()))) {
+                micros[i] += m;
+            }
         }
-        long[] micros = model.phaseMicros(sizes);
         List<PhaseCost> out = new ArrayList<>();
         for (int i = 0; i < names.length; i++) {
             long wall = 0;

@@ -136,7 +136,7 @@ public final class FetchingSource implements ByteSource {
         }
         for (Span g : gaps) {
             // bytes not held: fetched now, one request per missing run
-            byte[] b = fetchOne(g);
+            byte[] b = fetchOne(g, log.newBatch());
             System.arraycopy(b, 0, dst, dstOffset + (int) (g.offset() - offset), b.length);
         }
         synchronized (this) {
@@ -178,16 +178,17 @@ public final class FetchingSource implements ByteSource {
         if (requests.isEmpty()) {
             return;
         }
+        int batch = log.newBatch();
         if (connections == 1 || requests.size() == 1) {
             for (Span r : requests) {
-                fetchOne(r);
+                fetchOne(r, batch);
             }
             return;
         }
         ExecutorService p = pool();
         List<Future<byte[]>> futures = new ArrayList<>();
         for (Span r : requests) {
-            futures.add(p.submit(() -> fetchOne(r)));
+            futures.add(p.submit(() -> fetchOne(r, batch)));
         }
         IOException failure = null;
         for (Future<byte[]> f : futures) {
@@ -226,14 +227,14 @@ public final class FetchingSource implements ByteSource {
     }
 
     /** One request: fetches the span, logs it, keeps the bytes (where there is room). */
-    private byte[] fetchOne(Span s) throws IOException {
+    private byte[] fetchOne(Span s, int batch) throws IOException {
         if (s.length() > Integer.MAX_VALUE - 8) {
             throw new IOException("a request of " + s.length() + " bytes is too large");
         }
         byte[] b = new byte[(int) s.length()];
         long t0 = System.nanoTime();
         inner.readFully(s.offset(), b, 0, b.length);
-        log.add("GET", s.offset(), s.length(), t0, System.nanoTime());
+        log.add("GET", s.offset(), s.length(), t0, System.nanoTime(), batch);
         keep(s.offset(), b);
         return b;
     }

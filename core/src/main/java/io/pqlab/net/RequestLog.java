@@ -23,8 +23,11 @@ public final class RequestLog {
      * @param length bytes asked for (0 for a HEAD)
      * @param startNanos when it was sent ({@link System#nanoTime()})
      * @param endNanos when its last byte arrived
+     * @param batch requests sent together share a batch (they may be in flight at once); a later
+     *     batch was sent after the earlier ones had their answers
      */
-    public record Request(String phase, String method, long offset, long length, long startNanos, long endNanos) {
+    public record Request(String phase, String method, long offset, long length, long startNanos, long endNanos,
+            int batch) {
         public long end() {
             return offset + length;
         }
@@ -65,8 +68,20 @@ public final class RequestLog {
         return phases.isEmpty() ? FOOTER : phases.get(phases.size() - 1).name();
     }
 
+    private int batches;
+
+    /** A new batch number: the requests that will be sent together. */
+    public synchronized int newBatch() {
+        return ++batches;
+    }
+
+    public synchronized void add(String method, long offset, long length, long startNanos, long endNanos, int batch) {
+        requests.add(new Request(phase(), method, offset, length, startNanos, endNanos, batch));
+    }
+
+    /** Adds a request sent on its own, after every earlier one had its answer. */
     public synchronized void add(String method, long offset, long length, long startNanos, long endNanos) {
-        requests.add(new Request(phase(), method, offset, length, startNanos, endNanos));
+        add(method, offset, length, startNanos, endNanos, newBatch());
     }
 
     public synchronized List<Request> requests() {
