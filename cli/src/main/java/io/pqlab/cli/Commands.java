@@ -9,6 +9,6 @@ final class Commands {
     static List<Object> all() {
         return List.of(new FooterCommand(), new SchemaCommand(), new PagesCommand(), new PageIndexCommand(),
                 new BloomCommand(), new StatisticsCommand(),
-                new SkippingCommand(), new MapCommand(), new ScanCommand());
+                new SkippingCommand(), new MapCommand(), new ScanCommand(), new RequestsCommand());
     }
 }

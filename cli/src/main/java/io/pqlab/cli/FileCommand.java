@@ -2,10 +2,10 @@ package io.pqlab.cli;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.pqlab.ParquetFile;
+import io.pqlab.net.ReadSession;
 import java.io.PrintWriter;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -19,8 +19,12 @@ import picocli.CommandLine.Spec;
  */
 abstract class FileCommand implements Callable<Integer>, Main.HasFile {
 
-    @Parameters(index = "0", paramLabel = "FILE", description = "The Parquet file.")
-    Path file;
+    @Parameters(index = "0", paramLabel = "FILE",
+            description = "The Parquet file: a path, an http(s):// URL or s3://bucket/key.")
+    String file;
+
+    @Mixin
+    SourceOptions source = new SourceOptions();
 
     @Option(names = "--json", description = "Print JSON (keys in the README) instead of tables.")
     boolean json;
@@ -33,18 +37,15 @@ abstract class FileCommand implements Callable<Integer>, Main.HasFile {
 
     @Override
     public String file() {
-        return file == null ? null : file.toString();
+        return file;
     }
 
     @Override
     public Integer call() throws Exception {
-        if (Files.isDirectory(file)) {
-            throw new Main.UserError("is a directory, not a Parquet file");
-        }
         ObjectNode answer = Json.object();
-        answer.put("file", file.toString());
-        try (ParquetFile pf = ParquetFile.open(file)) {
-            build(pf, answer);
+        answer.put("file", file);
+        try (ReadSession session = Sources.session(file, source, source.strategy())) {
+            build(session.file(), answer);
         }
         PrintWriter out = spec.commandLine().getOut();
         if (json) {

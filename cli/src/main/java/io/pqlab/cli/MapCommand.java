@@ -12,7 +12,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import io.pqlab.net.ReadSession;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -36,8 +38,12 @@ final class MapCommand implements Callable<Integer>, Main.HasFile {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "FILE", description = "The Parquet file.")
+    @Parameters(index = "0", paramLabel = "FILE",
+            description = "The Parquet file: a path, an http(s):// URL or s3://bucket/key.")
     String file;
+
+    @Mixin
+    SourceOptions source = new SourceOptions();
 
     @Option(names = "--where", paramLabel = "EXPR", description = "The condition; without it, the file's layout.")
     String where;
@@ -57,7 +63,7 @@ final class MapCommand implements Callable<Integer>, Main.HasFile {
 
     @Option(names = "--coalesce", paramLabel = "BYTES", defaultValue = "0",
             description = "Merge byte ranges less than this many bytes apart into one request.")
-    long coalesce;
+    String coalesce;
 
     @Option(names = "--debug", description = "Print stack traces of errors.", hidden = true)
     boolean debug;
@@ -70,9 +76,11 @@ final class MapCommand implements Callable<Integer>, Main.HasFile {
     @Override
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
-        Path in = Path.of(file);
-        Path target = output != null ? output : Path.of(in.getFileName() + ".html");
-        try (ParquetFile pf = ParquetFile.open(in)) {
+        String base = file.replaceAll("[?#].*$", "");
+        base = base.substring(base.lastIndexOf('/') + 1);
+        Path target = output != null ? output : Path.of((base.isEmpty() ? "file" : base) + ".html");
+        try (ReadSession session = Sources.session(file, source, source.strategy())) {
+            ParquetFile pf = session.file();
             if (where == null) {
                 if (select != null || !"all".equals(use)) {
                     throw new Main.UserError("--use and --select need a condition (--where)");
@@ -87,7 +95,8 @@ final class MapCommand implements Callable<Integer>, Main.HasFile {
             } catch (IllegalArgumentException e) {
                 throw new Main.UserError(e.getMessage());
             }
-            Planner.Options options = new Planner.Options(mechanisms, projection(pf, select), coalesce);
+            Planner.Options options = new Planner.Options(mechanisms, projection(pf, select),
+                    Sizes.parse(coalesce, "--coalesce"));
             Plan plan = PageMapOutput.writePlan(pf, where, Binder.bind(where, pf.schema()), options, target);
             out.printf("wrote %s: %d of %d row groups skipped, %,d bytes read, %,d to decide, %d requests%n", target,
                     plan.rowGroupsSkipped(), plan.rowGroups().size(), plan.bytesRead(), plan.indexBytes(),

@@ -1,9 +1,10 @@
 package io.pqlab.cli;
 
 import io.pqlab.ParquetFile;
-import io.pqlab.io.CountingSource;
-import io.pqlab.io.FileSource;
-import io.pqlab.io.TailCachedSource;
+import io.pqlab.net.Accounting;
+import io.pqlab.net.CostModel;
+import io.pqlab.net.ReadSession;
+import io.pqlab.net.RequestLog;
 import io.pqlab.plan.Mechanisms;
 import io.pqlab.predicate.Binder;
 import io.pqlab.predicate.Predicate;
@@ -21,6 +22,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -42,8 +44,15 @@ final class ScanCommand implements Callable<Integer>, Main.HasFile {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "FILE", description = "The Parquet file.")
+    @Parameters(index = "0", paramLabel = "FILE",
+            description = "The Parquet file: a path, an http(s):// URL or s3://bucket/key.")
     String file;
+
+    @Mixin
+    SourceOptions source = new SourceOptions();
+
+    @Mixin
+    NetworkOptions network = new NetworkOptions();
 
     @Option(names = "--where", paramLabel = "EXPR", description = "The condition; every row without one.")
     String where;
@@ -85,9 +94,6 @@ final class ScanCommand implements Callable<Integer>, Main.HasFile {
 
     @Override
     public Integer call() throws IOException {
-        if (Files.isDirectory(Path.of(file))) {
-            throw new Main.UserError("is a directory, not a Parquet file");
-        }
         if (limit < -1) {
             throw new Main.UserError("--limit must be 0 or more");
         }
@@ -98,8 +104,9 @@ final class ScanCommand implements Callable<Integer>, Main.HasFile {
             throw new Main.UserError(e.getMessage());
         }
         PrintWriter out = spec.commandLine().getOut();
-        CountingSource source = new CountingSource(FileSource.open(Path.of(file)));
-        try (ParquetFile pf = ParquetFile.open(new TailCachedSource(source))) {
+        CostModel model = network.model();
+        try (ReadSession session = Sources.session(file, source, network.strategy(source))) {
+            ParquetFile pf = session.file();
             Predicate predicate = where == null ? null : Binder.bind(where, pf.schema());
             List<Integer> columns = null;
             if (select != null && !select.isEmpty()) {
@@ -109,7 +116,12 @@ final class ScanCommand implements Callable<Integer>, Main.HasFile {
                 }
             }
             ScanOptions options = new ScanOptions(predicate, columns, mechanisms, limit, verifyChecksums, !noLate);
+            // the indexes of the row groups statistics leave undecided, in as few requests as lie together
+            session.fetchIndexes(predicate == null ? new Predicate.Constant(true, "no condition") : predicate,
+                    readColumns(pf, predicate, columns), mechanisms);
             Scanner scanner = Scanner.open(pf, options);
+            // every span the plan keeps, merged across the gap, several requests in flight
+            session.fetchData(scanner.plan());
             List<ColumnDescriptor> cols = scanner.columns();
             boolean header = true;
             for (RowBatch b = scanner.next(); b != null; b = scanner.next()) {
@@ -136,13 +148,33 @@ final class ScanCommand implements Callable<Integer>, Main.HasFile {
             }
             out.flush();
             if (stats) {
-                printStats(spec.commandLine().getErr(), scanner, source, pf);
+                printStats(spec.commandLine().getErr(), scanner, session.accounting(model), pf);
             }
         }
         return Main.OK;
     }
 
-    private static void printStats(PrintWriter err, Scanner scanner, CountingSource source, ParquetFile pf)
+    /** The columns a scan reads: those returned and those of the condition (null for all). */
+    private static List<Integer> readColumns(ParquetFile pf, Predicate predicate, List<Integer> columns) {
+        if (columns == null) {
+            return null;
+        }
+        java.util.Set<Integer> out = new java.util.LinkedHashSet<>(columns);
+        collect(predicate, out);
+        return new ArrayList<>(out);
+    }
+
+    private static void collect(Predicate p, java.util.Set<Integer> out) {
+        if (p instanceof Predicate.Leaf l) {
+            out.add(l.column());
+        } else if (p instanceof Predicate.And a) {
+            a.terms().forEach(t -> collect(t, out));
+        } else if (p instanceof Predicate.Or o) {
+            o.terms().forEach(t -> collect(t, out));
+        }
+    }
+
+    private static void printStats(PrintWriter err, Scanner scanner, Accounting a, ParquetFile pf)
             throws IOException {
         ScanStats s = scanner.stats();
         var plan = scanner.plan();
@@ -150,11 +182,15 @@ final class ScanCommand implements Callable<Integer>, Main.HasFile {
         err.printf("row groups:          %d read, %d skipped%n", s.rowGroupsRead(), plan.rowGroupsSkipped());
         err.printf("pages:               %,d decoded, %,d skipped in row groups read%n", s.pagesDecoded(), s.pagesSkipped());
         err.printf("bytes fetched:       %,d of a %,d-byte file (%,d of them data pages; footer, indexes, "
-                + "filters and dictionaries the rest)%n", source.bytesRead(), source.size(), s.bytesFetched());
-        err.printf("requests:            %,d%n", source.reads());
+                + "filters and dictionaries the rest)%n", a.bytes(), pf.footer().fileSize(), s.bytesFetched());
+        err.printf("requests:            %,d (footer %d, indexes %d, data %d)%n", a.requests(),
+                a.phase(RequestLog.FOOTER).requestCount(), a.phase(RequestLog.INDEXES).requestCount(),
+                a.phase(RequestLog.DATA).requestCount());
         if (s.fallbacks() > 0) {
             err.printf("chunks read from the start because a page began inside a row: %d%n", s.fallbacks());
         }
+        err.println();
+        NetworkReport.printPhases(err, a, "");
         err.flush();
     }
 

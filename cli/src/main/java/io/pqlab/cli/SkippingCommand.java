@@ -13,12 +13,15 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import io.pqlab.net.CostModel;
+import io.pqlab.net.ReadSession;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -41,8 +44,15 @@ final class SkippingCommand implements Callable<Integer>, Main.HasFile {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "FILE", description = "The Parquet file.")
+    @Parameters(index = "0", paramLabel = "FILE",
+            description = "The Parquet file: a path, an http(s):// URL or s3://bucket/key.")
     String file;
+
+    @Mixin
+    SourceOptions source = new SourceOptions();
+
+    @Mixin
+    NetworkOptions network = new NetworkOptions();
 
     @Parameters(index = "1..*", arity = "0..3", paramLabel = "COLUMN OP VALUE",
             description = "The chapter's form of a condition, instead of --where.")
@@ -63,10 +73,6 @@ final class SkippingCommand implements Callable<Integer>, Main.HasFile {
     @Option(names = "--select", paramLabel = "COLS", split = ",",
             description = "Columns the query reads (names or leaf indexes). Default: every column.")
     List<String> select;
-
-    @Option(names = "--coalesce", paramLabel = "BYTES", defaultValue = "0",
-            description = "Merge byte ranges less than this many bytes apart into one request.")
-    long coalesce;
 
     @Option(names = "--compare", description = "Compare sets of mechanisms for the condition, one row each.")
     boolean compare;
@@ -95,7 +101,10 @@ final class SkippingCommand implements Callable<Integer>, Main.HasFile {
         } catch (IllegalArgumentException e) {
             throw new Main.UserError(e.getMessage());
         }
-        try (ParquetFile pf = ParquetFile.open(Path.of(file))) {
+        long coalesce = network.gap();
+        CostModel model = network.model();
+        try (ReadSession session = Sources.session(file, source, network.strategy(source))) {
+            ParquetFile pf = session.file();
             List<Integer> projection = projection(pf);
             Planner.Options options = new Planner.Options(mechanisms, projection, coalesce);
             if (whereFile != null) {
@@ -110,7 +119,9 @@ final class SkippingCommand implements Callable<Integer>, Main.HasFile {
                     if (line.isBlank()) {
                         continue;
                     }
-                    Plan plan = Planner.plan(pf, Binder.bind(line, pf.schema()), options, PlanReport.dictionaries());
+                    Predicate p = Binder.bind(line, pf.schema());
+                    session.fetchIndexes(p, projection, mechanisms);
+                    Plan plan = Planner.plan(pf, p, options, PlanReport.dictionaries());
                     ObjectNode node = PlanReport.json(plan, pf);
                     node.put("condition", line);
                     out.println(mapper.writeValueAsString(node));
@@ -138,10 +149,14 @@ final class SkippingCommand implements Callable<Integer>, Main.HasFile {
                 }
                 return Main.OK;
             }
+            session.fetchIndexes(predicate, projection, mechanisms);
             Plan plan = Planner.plan(pf, predicate, options, PlanReport.dictionaries());
+            session.planData(plan);
             if (json) {
                 ObjectNode node = PlanReport.json(plan, pf);
                 node.put("condition", condition);
+                // footer and indexes as fetched; data as it would be requested
+                node.set("network", NetworkReport.json(session, session.accounting(model), true));
                 out.println(PlanReport.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(node));
             } else {
                 PlanReport.print(out, plan, pf, condition);

@@ -45,6 +45,41 @@ public record Accounting(List<PhaseCost> phases, CostModel model, long retries) 
         phases = List.copyOf(phases);
     }
 
+    /**
+     * Each request's modelled {start, end} in micros from the read's start, in the order of
+     * {@link #requestList()}.
+     */
+    public List<long[]> schedule() {
+        List<List<Long>> batches = new ArrayList<>();
+        for (PhaseCost p : phases) {
+            java.util.TreeMap<Integer, List<Long>> byBatch = new java.util.TreeMap<>();
+            p.requests().forEach(r -> byBatch.computeIfAbsent(r.batch(), b -> new ArrayList<>()).add(r.length()));
+            batches.addAll(byBatch.values());
+        }
+        long[][][] s = model.schedule(batches);
+        // requests of a phase in log order map to their batch's slots in order
+        List<long[]> out = new ArrayList<>();
+        int step = 0;
+        for (PhaseCost p : phases) {
+            java.util.TreeMap<Integer, Integer> stepOf = new java.util.TreeMap<>();
+            for (RequestLog.Request r : p.requests()) {
+                stepOf.putIfAbsent(r.batch(), 0);
+            }
+            int k = step;
+            for (Integer b : stepOf.keySet()) {
+                stepOf.put(b, k++);
+            }
+            java.util.Map<Integer, Integer> used = new java.util.HashMap<>();
+            for (RequestLog.Request r : p.requests()) {
+                int st = stepOf.get(r.batch());
+                int i = used.merge(st, 1, Integer::sum) - 1;
+                out.add(s[st][i]);
+            }
+            step = k;
+        }
+        return out;
+    }
+
     static Accounting of(RequestLog log, List<Span> plannedData, CostModel model, long retries) {
         String[] names = {RequestLog.FOOTER, RequestLog.INDEXES, RequestLog.DATA};
         List<List<RequestLog.Request>> lists = new ArrayList<>();

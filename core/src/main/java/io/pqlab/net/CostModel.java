@@ -7,7 +7,9 @@ import java.util.List;
  * latency plus its bytes over the bandwidth; with N connections a request takes the connection
  * that frees first (the lowest on a tie) and starts no earlier than its phase; a phase starts when
  * every request of the phases before it has ended (the reader needs their bytes to decide what
- * to ask for next).
+ * to ask for next). Within a phase, requests sent one after another (the footer's HEAD, trailer
+ * and footer; reads a planner makes as it goes) wait for each other in the same way: the model is
+ * fed batches, the requests sent together.
  *
  * @param latencyMicros the cost of one request before its first byte, in microseconds
  * @param bandwidth bytes per second one request transfers; 0 for unlimited
@@ -44,16 +46,40 @@ public record CostModel(long latencyMicros, long bandwidth, int connections) {
     }
 
     /**
-     * Micros each phase takes, phase after phase; each inner list holds the sizes of one phase's
-     * requests in the order they are issued.
+     * Micros each step takes, step after step; each inner list holds the sizes of the requests sent
+     * together in one step (a phase, or a batch within one), in the order they are sent.
      */
-    public long[] phaseMicros(List<List<Long>> phases) {
-        long[] out = new long[phases.size()];
+    public long[] phaseMicros(List<List<Long>> steps) {
+        long[][][] s = schedule(steps);
+        long[] out = new long[steps.size()];
         long start = 0;
-        for (int p = 0; p < phases.size(); p++) {
+        for (int p = 0; p < steps.size(); p++) {
+            long end = start;
+            for (long[] r : s[p]) {
+                end = Math.max(end, r[1]);
+            }
+            out[p] = end - start;
+            start = end;
+        }
+        return out;
+    }
+
+    /**
+     * When each request starts and ends (micros from the first), step after step: a request takes
+     * the connection that frees first (the lowest on a tie), no earlier than its step's start,
+     * which is when every request of the steps before has ended.
+     *
+     * @return for each step, for each request, {start, end}
+     */
+    public long[][][] schedule(List<List<Long>> steps) {
+        long[][][] out = new long[steps.size()][][];
+        long start = 0;
+        for (int p = 0; p < steps.size(); p++) {
+            List<Long> step = steps.get(p);
             long[] free = new long[connections];
             long end = start;
-            for (long bytes : phases.get(p)) {
+            out[p] = new long[step.size()][];
+            for (int k = 0; k < step.size(); k++) {
                 int c = 0;
                 for (int i = 1; i < connections; i++) {
                     if (free[i] < free[c]) {
@@ -61,10 +87,10 @@ public record CostModel(long latencyMicros, long bandwidth, int connections) {
                     }
                 }
                 long begin = Math.max(free[c], start);
-                free[c] = begin + requestMicros(bytes);
+                free[c] = begin + requestMicros(step.get(k));
+                out[p][k] = new long[] {begin, free[c]};
                 end = Math.max(end, free[c]);
             }
-            out[p] = end - start;
             start = end;
         }
         return out;

@@ -57,9 +57,11 @@ public final class StrategyComparison {
                 Mechanisms.NONE, predicate, projection, model));
         rows.add(run("... skipping row groups by statistics", shared, new Strategy(0, n, 1, false), stats, predicate,
                 projection, model));
-        rows.add(run("... and pages by the page index (" + String.join(", ", mechanisms.names()) + ")", shared,
+        String more = mechanisms.equals(Mechanisms.ALL) ? " (and Bloom filters, dictionaries)"
+                : " (" + String.join(", ", mechanisms.names()) + ")";
+        rows.add(run("... and pages by the page index" + more, shared,
                 new Strategy(0, n, 1, true), mechanisms, predicate, projection, model));
-        rows.add(run("... with a " + size(prefetch) + " suffix read for the footer", shared,
+        rows.add(run("... with a suffix read of " + size(prefetch) + " for the footer", shared,
                 new Strategy(prefetch, n, 1, true), mechanisms, predicate, projection, model));
         rows.add(run("... merging ranges within " + size(gap), shared, new Strategy(prefetch, gap, 1, true), mechanisms,
                 predicate, projection, model));

@@ -1,0 +1,58 @@
+package io.pqlab.cli;
+
+import io.pqlab.net.CostModel;
+import io.pqlab.net.Strategy;
+import picocli.CommandLine.Option;
+
+/** How a read turns into requests, and the network its cost is modelled on (skipping, scan, requests). */
+final class NetworkOptions {
+    @Option(names = "--connections", paramLabel = "N", defaultValue = "4",
+            description = "Requests in flight at once. Default: ${DEFAULT-VALUE}.")
+    int connections;
+
+    @Option(names = "--coalesce", paramLabel = "BYTES|auto", defaultValue = "0",
+            description = "Merge byte ranges less than this many bytes apart into one request (0: only ranges "
+                    + "that touch; auto: latency x bandwidth, clamped to 4 KiB-32 MiB). Default: ${DEFAULT-VALUE}.")
+    String coalesce;
+
+    @Option(names = "--latency-ms", paramLabel = "MS",
+            description = "Model a network where each request costs this much before its first byte "
+                    + "(default 20, an object store).")
+    Double latencyMs;
+
+    @Option(names = "--bandwidth", paramLabel = "BYTES/S",
+            description = "Model a network of this bandwidth per request, e.g. 100MB (the default), 1GB; 0 for "
+                    + "unlimited.")
+    String bandwidth;
+
+    CostModel model() {
+        long latency = latencyMs == null ? CostModel.DEFAULT_LATENCY_MICROS : Math.round(latencyMs * 1000);
+        long bw = bandwidth == null ? CostModel.DEFAULT_BANDWIDTH : Sizes.parseRate(bandwidth, "--bandwidth");
+        if (latency < 0) {
+            throw new Main.UserError("--latency-ms must be 0 or more");
+        }
+        if (connections < 1) {
+            throw new Main.UserError("--connections must be at least 1");
+        }
+        return new CostModel(latency, bw, connections);
+    }
+
+    /** The gap in bytes: a number, or auto from the model. */
+    long gap() {
+        if (coalesce.trim().equalsIgnoreCase("auto")) {
+            return model().autoGap();
+        }
+        return Sizes.parse(coalesce, "--coalesce");
+    }
+
+    Strategy strategy(SourceOptions source) {
+        return new Strategy(source.prefetchBytes(), gap(), connections(), true);
+    }
+
+    int connections() {
+        if (connections < 1) {
+            throw new Main.UserError("--connections must be at least 1");
+        }
+        return connections;
+    }
+}

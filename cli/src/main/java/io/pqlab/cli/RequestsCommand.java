@@ -1,0 +1,177 @@
+package io.pqlab.cli;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.pqlab.ParquetFile;
+import io.pqlab.net.Accounting;
+import io.pqlab.net.CostModel;
+import io.pqlab.net.ReadSession;
+import io.pqlab.net.RequestLog;
+import io.pqlab.net.Strategy;
+import io.pqlab.net.StrategyComparison;
+import io.pqlab.plan.Mechanisms;
+import io.pqlab.plan.Plan;
+import io.pqlab.plan.Planner;
+import io.pqlab.predicate.Binder;
+import io.pqlab.predicate.Predicate;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code pqlab requests}: the requests a read makes, phase by phase, and what they cost on a network. */
+@Command(
+        name = "requests",
+        mixinStandardHelpOptions = true,
+        description = {
+            "The requests a read of FILE makes for a condition, phase by phase (footer, indexes, data), with the "
+                    + "bytes of each and the time it takes on a modelled network (--latency-ms, --bandwidth, "
+                    + "--connections). The footer and the indexes are fetched; the data requests are planned, not made.",
+            "With --compare, the book's table of reading strategies for the same query: every column chunk, "
+                    + "skipping row groups, skipping pages, a suffix read for the footer, merged ranges, more "
+                    + "connections, the whole file in one read, and the options given.",
+            "",
+            "  pqlab requests FILE --where \"order_id = 431\"",
+            "  pqlab requests s3://bucket/key.parquet --where \"order_id = 431\" --compare --prefetch 8KiB --coalesce 4KiB"
+        })
+final class RequestsCommand implements Callable<Integer>, Main.HasFile {
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "FILE",
+            description = "The Parquet file: a path, an http(s):// URL or s3://bucket/key.")
+    String file;
+
+    @Mixin
+    SourceOptions source = new SourceOptions();
+
+    @Mixin
+    NetworkOptions network = new NetworkOptions();
+
+    @Option(names = "--where", paramLabel = "EXPR", description = "The condition; every row without one.")
+    String where;
+
+    @Option(names = "--select", paramLabel = "COLS", split = ",",
+            description = "Columns the query reads (names or leaf indexes). Default: every column.")
+    List<String> select;
+
+    @Option(names = "--use", paramLabel = "MECHANISMS", defaultValue = "all",
+            description = "Mechanisms the plan may use: statistics, page-index, bloom, dictionary (or all, none).")
+    String use;
+
+    @Option(names = "--compare", description = "Compare reading strategies, one row each.")
+    boolean compare;
+
+    @Option(names = "--json", description = "Print JSON.")
+    boolean json;
+
+    @Option(names = "--debug", description = "Print stack traces of errors.", hidden = true)
+    boolean debug;
+
+    @Override
+    public String file() {
+        return file;
+    }
+
+    @Override
+    public Integer call() throws IOException {
+        PrintWriter out = spec.commandLine().getOut();
+        Mechanisms mechanisms;
+        try {
+            mechanisms = Mechanisms.parse(use);
+        } catch (IllegalArgumentException e) {
+            throw new Main.UserError(e.getMessage());
+        }
+        CostModel model = network.model();
+        Strategy strategy = network.strategy(source);
+        if (compare) {
+            try (var origin = Sources.open(file, source)) {
+                // the schema, to bind the condition: read through a session of its own, then shared
+                ReadSession first = ReadSession.open(new Unclosed(origin), strategy);
+                Predicate predicate;
+                List<Integer> projection;
+                try (first) {
+                    predicate = predicate(first.file());
+                    projection = MapCommand.projection(first.file(), select);
+                }
+                List<StrategyComparison.Row> rows =
+                        StrategyComparison.compare(origin, predicate, projection, mechanisms, strategy, model);
+                if (json) {
+                    out.println(PlanReport.MAPPER.writerWithDefaultPrettyPrinter()
+                            .writeValueAsString(NetworkReport.compareJson(rows, file, where, model)));
+                } else {
+                    NetworkReport.printCompare(out, rows, file, where, model);
+                }
+            }
+            return Main.OK;
+        }
+        try (ReadSession session = Sources.session(file, source, strategy)) {
+            ParquetFile pf = session.file();
+            Predicate predicate = predicate(pf);
+            List<Integer> projection = MapCommand.projection(pf, select);
+            session.fetchIndexes(predicate, projection, mechanisms);
+            Plan plan = Planner.plan(pf, predicate, new Planner.Options(mechanisms, projection, strategy.gap()),
+                    PlanReport.dictionaries());
+            session.planData(plan);
+            Accounting a = session.accounting(model);
+            if (json) {
+                ObjectNode o = NetworkReport.json(session, a, true);
+                o.put("file", file);
+                o.put("condition", where);
+                o.put("row_groups_skipped", plan.rowGroupsSkipped());
+                o.put("rows_kept", plan.rowsKept());
+                out.println(PlanReport.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(o));
+                return Main.OK;
+            }
+            out.printf("%s: %s%n", file, where == null ? "every row" : where);
+            out.printf("strategy: %s%n%n", StrategyComparison.describe(strategy));
+            Table t = new Table(">#", "phase", "method", ">offset", ">bytes", ">modelled");
+            List<RequestLog.Request> rs = a.requestList();
+            List<long[]> sched = a.schedule();
+            for (int i = 0; i < rs.size(); i++) {
+                RequestLog.Request r = rs.get(i);
+                boolean planned = !a.phase(r.phase()).executed();
+                t.row(Integer.toString(i + 1), r.phase() + (planned ? " (planned)" : ""), r.method(),
+                        r.method().equals("HEAD") ? "-" : String.format("%,d", r.offset()),
+                        String.format("%,d", r.length()),
+                        NetworkReport.interval(sched.get(i)[0], sched.get(i)[1]));
+            }
+            t.print(out, "");
+            out.println();
+            NetworkReport.printPhases(out, a, "");
+            out.printf("row groups skipped: %d of %d; rows kept: %,d of %,d%n", plan.rowGroupsSkipped(),
+                    plan.rowGroups().size(), plan.rowsKept(), plan.numRows());
+            return Main.OK;
+        }
+    }
+
+    private Predicate predicate(ParquetFile pf) {
+        return where == null ? new Predicate.Constant(true, "no condition") : Binder.bind(where, pf.schema());
+    }
+
+    /** The origin stays open for the comparison after the first session closes. */
+    private record Unclosed(io.pqlab.io.ByteSource inner) implements io.pqlab.io.ByteSource {
+        @Override
+        public String name() {
+            return inner.name();
+        }
+
+        @Override
+        public long size() throws IOException {
+            return inner.size();
+        }
+
+        @Override
+        public void readFully(long offset, byte[] dst, int dstOffset, int length) throws IOException {
+            inner.readFully(offset, dst, dstOffset, length);
+        }
+
+        @Override
+        public void close() {}
+    }
+}
