@@ -297,7 +297,8 @@ final class RefColumn {
                 if (n < 0 || n >= 86_400_000_000_000L) {
                     throw new IllegalArgumentException("not a time of day");
                 }
-                return "TIME '" + java.time.LocalTime.ofNanoOfDay(n) + "'";
+                java.time.LocalTime t = java.time.LocalTime.ofNanoOfDay(n);
+                return String.format("TIME '%02d:%02d:%02d.%09d'", t.getHour(), t.getMinute(), t.getSecond(), t.getNano());
             }
             case FLOAT:
             case DOUBLE:
