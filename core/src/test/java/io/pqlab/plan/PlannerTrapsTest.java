@@ -152,7 +152,7 @@ class PlannerTrapsTest {
 
     // ---- NaN ---------------------------------------------------------------------------------
 
-    private Path nanFile() throws IOException {
+    static Path nanFile(Path dir) throws IOException {
         double nan = Double.NaN;
         double[] v = {
             1, 2, 3, 4, 5, /* */ 1, nan, 2, 3, 4, /* */ 6, 7, 8, 9, 10, /* */ 2, 3, nan, 9, 1,
@@ -168,7 +168,7 @@ class PlannerTrapsTest {
     /** parquet-java 1.18 writes nan_count and nan_counts: x > 5 keeps exactly the pages with NaN or a value above 5. */
     @Test
     void nanRowsOutsideTheBoundsKeepTheirPage() throws IOException {
-        Path p = nanFile();
+        Path p = nanFile(dir);
         OracleData d = OracleData.read(p);
         assertThat(ParquetJava.thriftFooter(p).getRow_groups().get(0).getColumns().get(0).getMeta_data().getStatistics()
                 .isSetNan_count()).as("parquet-java writes nan_count").isTrue();
@@ -197,7 +197,7 @@ class PlannerTrapsTest {
      */
     @Test
     void legacyNanBoundsAndMissingNanCounts() throws IOException {
-        Path written = nanFile();
+        Path written = nanFile(dir);
         byte[] nanD = TrapFiles.bytes(TrapFiles.le(Double.NaN));
         Path p = TrapFiles.patch(written, dir.resolve("nan-legacy.parquet"), (g, c, ci) -> {
             ColumnIndex out = ci.deepCopy();
@@ -232,7 +232,7 @@ class PlannerTrapsTest {
 
     // ---- signed zero -------------------------------------------------------------------------
 
-    private Path zeroFile() throws IOException {
+    static Path zeroFile(Path dir) throws IOException {
         double[] v = {-0.0, 1, 2, 3, /* */ 0.0, 5, 6, 7, /* */ 8, 9, 10, 11, /* */ -0.0, -0.0, -0.0, -0.0};
         List<Object[]> rows = new ArrayList<>();
         for (double x : v) {
@@ -245,7 +245,7 @@ class PlannerTrapsTest {
     /** x = 0.0 matches -0.0 rows: bounds compared as numbers, and the Bloom filter probed for both zeros. */
     @Test
     void signedZeroMatchesBothZeros() throws IOException {
-        Path p = zeroFile();
+        Path p = zeroFile(dir);
         OracleData d = OracleData.read(p);
         for (int c = 0; c < 2; c++) {
             for (double zero : new double[] {0.0, -0.0}) {
@@ -282,16 +282,20 @@ class PlannerTrapsTest {
 
     // ---- null pages --------------------------------------------------------------------------
 
-    /** Null pages' placeholder bounds are empty: never the value '' nor part of the ascending order. */
-    @Test
-    void nullPagePlaceholdersAreNotValues() throws IOException {
+    static Path nullPagesFile(Path dir) throws IOException {
         String[] v = {"", "", "a", "b", null, null, null, null, "c", "d", "e", "f", null, null, null, null, "g", "h", "i", "j"};
         List<Object[]> rows = new ArrayList<>();
         for (int i = 0; i < v.length; i++) {
             rows.add(new Object[] {v[i], v[i] == null ? null : i});
         }
-        Path p = TrapFiles.write(dir.resolve("null-pages.parquet"),
+        return TrapFiles.write(dir.resolve("null-pages.parquet"),
                 "message m { optional binary s (STRING); optional int32 i; }", rows, 100, 4, b -> b);
+    }
+
+    /** Null pages' placeholder bounds are empty: never the value '' nor part of the ascending order. */
+    @Test
+    void nullPagePlaceholdersAreNotValues() throws IOException {
+        Path p = nullPagesFile(dir);
         OracleData d = OracleData.read(p);
         ColumnIndex ci = ParquetJava.rawColumnIndex(p, 0, 0);
         assertThat(ci.getNull_pages()).containsExactly(false, true, false, true, false);
@@ -321,9 +325,7 @@ class PlannerTrapsTest {
 
     // ---- truncated bounds --------------------------------------------------------------------
 
-    /** parquet-java truncates ColumnIndex bounds to 64 bytes (and statistics here to 10): bounds, not values. */
-    @Test
-    void truncatedBinaryBoundsAreOnlyBounds() throws IOException {
+    static Path truncatedFile(Path dir) throws IOException {
         List<Object[]> rows = new ArrayList<>();
         String k70 = "k".repeat(70);
         String[] prefixes = {k70, k70 + "\u00ff", "m".repeat(80), "k".repeat(64)};
@@ -331,8 +333,15 @@ class PlannerTrapsTest {
             String s = prefixes[(i / 5) % prefixes.length] + String.format("%03d", i);
             rows.add(new Object[] {s, ("\u00ff".repeat(40) + i).getBytes(StandardCharsets.ISO_8859_1)});
         }
-        Path p = TrapFiles.write(dir.resolve("truncated.parquet"), "message m { required binary s (STRING); required binary b; }",
+        return TrapFiles.write(dir.resolve("truncated.parquet"), "message m { required binary s (STRING); required binary b; }",
                 rows, 20, 5, b -> b.withStatisticsTruncateLength(10));
+    }
+
+    /** parquet-java truncates ColumnIndex bounds to 64 bytes (and statistics here to 10): bounds, not values. */
+    @Test
+    void truncatedBinaryBoundsAreOnlyBounds() throws IOException {
+        Path p = truncatedFile(dir);
+        String k70 = "k".repeat(70);
         OracleData d = OracleData.read(p);
         ColumnIndex ci = ParquetJava.rawColumnIndex(p, 0, 0);
         assertThat(ci.getMin_values()).allMatch(b -> b.remaining() <= 64);
@@ -360,15 +369,19 @@ class PlannerTrapsTest {
 
     // ---- absent null counts ----------------------------------------------------------------
 
-    /** Without null_count and null_counts, IS NULL is never ruled out and nothing claims every row matches. */
-    @Test
-    void absentNullCountsAreUnknownNotZero() throws IOException {
+    static Path nullsFile(Path dir) throws IOException {
         List<Object[]> rows = new ArrayList<>();
         for (int i = 0; i < 40; i++) {
             rows.add(new Object[] {i % 7 == 3 ? null : i, i % 11 == 5 ? null : "v" + i});
         }
-        Path written = TrapFiles.write(dir.resolve("nulls.parquet"), "message m { optional int32 x; optional binary s (STRING); }",
+        return TrapFiles.write(dir.resolve("nulls.parquet"), "message m { optional int32 x; optional binary s (STRING); }",
                 rows, 20, 5, b -> b);
+    }
+
+    /** Without null_count and null_counts, IS NULL is never ruled out and nothing claims every row matches. */
+    @Test
+    void absentNullCountsAreUnknownNotZero() throws IOException {
+        Path written = nullsFile(dir);
         Path p = TrapFiles.patch(written, dir.resolve("nulls-uncounted.parquet"), (g, c, ci) -> {
             ColumnIndex out = ci.deepCopy();
             out.unsetNull_counts();
@@ -390,9 +403,7 @@ class PlannerTrapsTest {
 
     // ---- unsigned integers -----------------------------------------------------------------
 
-    /** INT(32, false) and INT(64, false) with values at and above 2^31 and 2^63 order as unsigned. */
-    @Test
-    void unsignedIntegersCompareUnsigned() throws IOException {
+    static Path unsignedFile(Path dir) throws IOException {
         List<Object[]> rows = new ArrayList<>();
         long[] u32 = {0, 1, 2, 3, 99, /* */ 1L << 31, (1L << 31) + 1, (1L << 32) - 1, (1L << 31) + 7, (1L << 31) + 8,
             /* */ 5, (1L << 32) - 1, (1L << 31) - 1, 1L << 31, 6};
@@ -401,9 +412,16 @@ class PlannerTrapsTest {
             BigInteger u64 = i < 5 ? BigInteger.valueOf(i) : i < 10 ? two63.add(BigInteger.valueOf(i)) : BigInteger.ONE.shiftLeft(64).subtract(BigInteger.valueOf(i));
             rows.add(new Object[] {(int) u32[i], u64.longValue()});
         }
-        Path p = TrapFiles.write(dir.resolve("unsigned.parquet"),
+        return TrapFiles.write(dir.resolve("unsigned.parquet"),
                 "message m { required int32 u (INTEGER(32,false)); required int64 w (INTEGER(64,false)); }", rows, 5, 5,
                 b -> b.withBloomFilterEnabled(true));
+    }
+
+    /** INT(32, false) and INT(64, false) with values at and above 2^31 and 2^63 order as unsigned. */
+    @Test
+    void unsignedIntegersCompareUnsigned() throws IOException {
+        Path p = unsignedFile(dir);
+        BigInteger two63 = BigInteger.ONE.shiftLeft(63);
         OracleData d = OracleData.read(p);
         List<BigDecimal> lits = new ArrayList<>();
         for (long x : new long[] {0, 3, 99, 100, (1L << 31) - 1, 1L << 31, (1L << 31) + 8, (1L << 32) - 1, 1L << 32}) {
@@ -441,22 +459,28 @@ class PlannerTrapsTest {
         return out;
     }
 
-    /** DECIMAL on FIXED_LEN_BYTE_ARRAY and BYTE_ARRAY orders by value; a BYTE_ARRAY decimal is never Bloom-probed. */
-    @Test
-    void binaryDecimalsByValueAndNeverBloomProbedOnByteArray() throws IOException {
-        long[] unscaled = {-100000, -150, -1, 0, 1, /* */ 150, 999, 1234567, 255, 128, /* */ -129, -128, 127, -32768, 32767};
+    static final long[] UNSCALED = {-100000, -150, -1, 0, 1, /* */ 150, 999, 1234567, 255, 128, /* */ -129, -128, 127, -32768, 32767};
+
+    static Path decimalsFile(Path dir) throws IOException {
+        long[] unscaled = UNSCALED;
         List<Object[]> rows = new ArrayList<>();
         for (int i = 0; i < unscaled.length; i++) {
             // 1.50 is stored with a redundant leading zero byte in the BYTE_ARRAY column: legal, not minimal.
             byte[] var = unscaled[i] == 150 ? new byte[] {0, 0, (byte) 150} : twos(unscaled[i], -1);
             rows.add(new Object[] {twos(unscaled[i], 5), var});
         }
-        Path p = TrapFiles.write(dir.resolve("decimals.parquet"),
+        return TrapFiles.write(dir.resolve("decimals.parquet"),
                 "message m { required fixed_len_byte_array(5) f (DECIMAL(9,2)); required binary v (DECIMAL(9,2)); }", rows, 5,
                 5, b -> b.withBloomFilterEnabled(true));
+    }
+
+    /** DECIMAL on FIXED_LEN_BYTE_ARRAY and BYTE_ARRAY orders by value; a BYTE_ARRAY decimal is never Bloom-probed. */
+    @Test
+    void binaryDecimalsByValueAndNeverBloomProbedOnByteArray() throws IOException {
+        Path p = decimalsFile(dir);
         OracleData d = OracleData.read(p);
         List<BigDecimal> lits = new ArrayList<>();
-        for (long u : unscaled) {
+        for (long u : UNSCALED) {
             lits.add(BigDecimal.valueOf(u, 2));
         }
         for (String s : new String[] {"-1000.01", "-0.005", "0.005", "1.505", "12345.68", "9999999.99", "10000000"}) {
@@ -485,9 +509,7 @@ class PlannerTrapsTest {
 
     // ---- dates and timestamps ----------------------------------------------------------------
 
-    /** DATE and TIMESTAMP in each unit: literals converted to the unit, Bloom probes in it, values in their group's filter. */
-    @Test
-    void datesAndTimestampsInTheirUnits() throws IOException {
+    static Path temporalFile(Path dir) throws IOException {
         List<Object[]> rows = new ArrayList<>();
         java.util.Random rnd = new java.util.Random(7);
         for (int i = 0; i < 40; i++) {
@@ -496,10 +518,16 @@ class PlannerTrapsTest {
             rows.add(new Object[] {day, ms, ms * 1000 + rnd.nextInt(1000), ms * 1_000_000 + rnd.nextInt(1_000_000),
                     (int) Math.floorMod(ms, 86_400_000L)});
         }
-        Path p = TrapFiles.write(dir.resolve("temporal.parquet"), "message m { required int32 d (DATE);"
+        return TrapFiles.write(dir.resolve("temporal.parquet"), "message m { required int32 d (DATE);"
                 + " required int64 ms (TIMESTAMP(MILLIS,true)); required int64 us (TIMESTAMP(MICROS,false));"
                 + " required int64 ns (TIMESTAMP(NANOS,true)); required int32 t (TIME(MILLIS,true)); }", rows, 10, 5,
                 b -> b.withBloomFilterEnabled(true));
+    }
+
+    /** DATE and TIMESTAMP in each unit: literals converted to the unit, Bloom probes in it, values in their group's filter. */
+    @Test
+    void datesAndTimestampsInTheirUnits() throws IOException {
+        Path p = temporalFile(dir);
         OracleData d = OracleData.read(p);
         for (int c = 0; c < 5; c++) {
             RefColumn col = d.columns[c];
@@ -557,6 +585,16 @@ class PlannerTrapsTest {
 
     // ---- Bloom probes in the physical width ----------------------------------------------------
 
+    static Path bloomFile(Path dir) throws IOException {
+        List<Object[]> rows = new ArrayList<>();
+        for (int i = 0; i < 60; i++) {
+            rows.add(new Object[] {i * 7, i * 7L + (1L << 40), i * 0.5f, i * 0.25, "s" + i});
+        }
+        return TrapFiles.write(dir.resolve("bloom.parquet"),
+                "message m { required int32 i; required int64 l; required float f; required double g; required binary s (STRING); }",
+                rows, 20, 10, b -> b.withBloomFilterEnabled(true));
+    }
+
     /**
      * Each literal is probed as its column's PLAIN bytes: 4 bytes for INT32 and FLOAT, 8 for INT64
      * and DOUBLE, raw bytes for BINARY. pqlab's Bloom verdict must be parquet-java's own filter's
@@ -564,13 +602,7 @@ class PlannerTrapsTest {
      */
     @Test
     void bloomProbesTheColumnsPhysicalValue() throws IOException {
-        List<Object[]> rows = new ArrayList<>();
-        for (int i = 0; i < 60; i++) {
-            rows.add(new Object[] {i * 7, i * 7L + (1L << 40), i * 0.5f, i * 0.25, "s" + i});
-        }
-        Path p = TrapFiles.write(dir.resolve("bloom.parquet"),
-                "message m { required int32 i; required int64 l; required float f; required double g; required binary s (STRING); }",
-                rows, 20, 10, b -> b.withBloomFilterEnabled(true));
+        Path p = bloomFile(dir);
         OracleData d = OracleData.read(p);
         int probes = 0;
         for (int c = 0; c < 5; c++) {
@@ -635,7 +667,7 @@ class PlannerTrapsTest {
 
     // ---- legacy statistics ---------------------------------------------------------------------
 
-    private Path stringsFile() throws IOException {
+    static Path stringsFile(Path dir) throws IOException {
         List<Object[]> rows = new ArrayList<>();
         // Byte-wise "ma" < "mé"; a signed-byte writer puts "mé" first (0xC3 is negative).
         for (String s : new String[] {"ma", "mb", "m\u00e9", "m\u00fc", "n", "nb"}) {
@@ -652,7 +684,7 @@ class PlannerTrapsTest {
      */
     @Test
     void deprecatedStringMinMaxIgnored() throws IOException {
-        Path written = stringsFile();
+        Path written = stringsFile(dir);
         OracleData w = OracleData.read(written);
         List<Object> values = w.distinct(w.columns[0]);
         byte[] signedMin = (byte[]) values.stream().min((a, b) -> java.util.Arrays.compare((byte[]) a, (byte[]) b)).get();
@@ -687,7 +719,7 @@ class PlannerTrapsTest {
     /** Without column_orders, min_value and max_value have no defined meaning: not used, not even for ints. */
     @Test
     void fileWithoutColumnOrders() throws IOException {
-        Path written = stringsFile();
+        Path written = stringsFile(dir);
         Path p = TrapFiles.patch(written, dir.resolve("no-orders.parquet"), null,
                 md -> md.unsetColumn_orders());
         assertThat(ParquetJava.thriftFooter(p).isSetColumn_orders()).isFalse();
@@ -696,6 +728,10 @@ class PlannerTrapsTest {
         Plan plan = sound(p, d, absent, STATS);
         assertThat(plan.rowGroups().get(0).skipped()).isFalse();
         assertThat(steps(plan, "statistics").get(0).why()).contains("column order");
+        // The page index's bounds have the same order: not used either, and the reason says so.
+        Plan pages = sound(p, d, absent, PAGES);
+        assertThat(pages.rowGroups().get(0).skipped()).isFalse();
+        assertThat(steps(pages, "page-index").get(0).why()).contains("column order").doesNotContain("as the index claims");
         PlannerSoundnessTest.check(p, 100, 19);
         // With the orders, the same statistics rule it out (the control).
         OracleData w = OracleData.read(written);
