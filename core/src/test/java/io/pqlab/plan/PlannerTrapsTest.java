@@ -280,6 +280,27 @@ class PlannerTrapsTest {
         PlannerSoundnessTest.check(p, 150, 12);
     }
 
+    /** FLOAT16 too: -0.0 is 0x8000 and +0.0 0x0000, so the Bloom filter must be probed for both. */
+    @Test
+    void float16SignedZeroProbesBothZeros() throws IOException {
+        short[] halves = {(short) 0x8000, 0x3C00, 0x4000, 0x4200, /* */ 0x0000, 0x4500, 0x4600, 0x4700, /* */ 0x4800, 0x4880, 0x4900, 0x4980};
+        List<Object[]> rows = new ArrayList<>();
+        for (short h : halves) {
+            rows.add(new Object[] {new byte[] {(byte) h, (byte) (h >>> 8)}});
+        }
+        Path p = TrapFiles.write(dir.resolve("half-zero.parquet"), "message m { required fixed_len_byte_array(2) h (FLOAT16); }",
+                rows, 4, 2, b -> b.withBloomFilterEnabled(true).withBloomFilterNDV("h", 8));
+        OracleData d = OracleData.read(p);
+        for (double zero : new double[] {0.0, -0.0}) {
+            Sql eq = cmp(d, 0, "=", zero);
+            assertThat(groupsKept(sound(p, d, eq, BLOOM))).as(eq.text()).containsAll(groupsMatching(d, eq));
+            for (String op : List.of("<", "<=", ">", ">=", "!=")) {
+                sound(p, d, cmp(d, 0, op, zero), Mechanisms.ALL);
+            }
+        }
+        PlannerSoundnessTest.check(p, 100, 21);
+    }
+
     // ---- null pages --------------------------------------------------------------------------
 
     static Path nullPagesFile(Path dir) throws IOException {
