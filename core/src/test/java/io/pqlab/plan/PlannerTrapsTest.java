@@ -283,7 +283,8 @@ class PlannerTrapsTest {
     /** FLOAT16 too: -0.0 is 0x8000 and +0.0 0x0000, so the Bloom filter must be probed for both. */
     @Test
     void float16SignedZeroProbesBothZeros() throws IOException {
-        short[] halves = {(short) 0x8000, 0x3C00, 0x4000, 0x4200, /* */ 0x0000, 0x4500, 0x4600, 0x4700, /* */ 0x4800, 0x4880, 0x4900, 0x4980};
+        short[] halves = {(short) 0x8000, 0x3C00, 0x4000, 0x4200, /* */ 0x0000, 0x4500, 0x4600, 0x4700, /* */ 0x4800, 0x4880, 0x4900, 0x4980,
+            /* NaN, ±Infinity */ 0x7E00, 0x7C00, (short) 0xFC00, 0x3C00};
         List<Object[]> rows = new ArrayList<>();
         for (short h : halves) {
             rows.add(new Object[] {new byte[] {(byte) h, (byte) (h >>> 8)}});
@@ -291,7 +292,7 @@ class PlannerTrapsTest {
         Path p = TrapFiles.write(dir.resolve("half-zero.parquet"), "message m { required fixed_len_byte_array(2) h (FLOAT16); }",
                 rows, 4, 2, b -> b.withBloomFilterEnabled(true).withBloomFilterNDV("h", 8));
         OracleData d = OracleData.read(p);
-        for (double zero : new double[] {0.0, -0.0}) {
+        for (double zero : new double[] {0.0, -0.0, Double.NaN, 1.0, 7.0, Double.POSITIVE_INFINITY}) {
             Sql eq = cmp(d, 0, "=", zero);
             assertThat(groupsKept(sound(p, d, eq, BLOOM))).as(eq.text()).containsAll(groupsMatching(d, eq));
             for (String op : List.of("<", "<=", ">", ">=", "!=")) {
