@@ -663,6 +663,53 @@ class PlannerTrapsTest {
         }
     }
 
+    // ---- dictionaries -----------------------------------------------------------------------
+
+    /**
+     * A writer whose dictionary grew too large falls back to PLAIN for later pages, whose values
+     * are in no dictionary. With and without encoding stats (then the v1 encodings list must
+     * show the fallback), no value of a fallen-back page may be ruled out by the dictionary; a
+     * chunk all dictionary-encoded rules out what its dictionary lacks.
+     */
+    @Test
+    void dictionaryFallbackPagesAreNeverRuledOut() throws IOException {
+        List<Object[]> rows = new ArrayList<>();
+        for (int i = 0; i < 240; i++) {
+            // two values a page, so that the dictionary pays; it outgrows its 128 bytes after 8 pages
+            rows.add(new Object[] {(long) (i / 5) * 1_000_003L, "abc".substring(i % 3, i % 3 + 1)});
+        }
+        for (var version : new org.apache.parquet.column.ParquetProperties.WriterVersion[] {
+                org.apache.parquet.column.ParquetProperties.WriterVersion.PARQUET_1_0,
+                org.apache.parquet.column.ParquetProperties.WriterVersion.PARQUET_2_0}) {
+            Path written = TrapFiles.write(dir.resolve("fallback-" + version + ".parquet"),
+                    "message m { required int64 x; required binary s (STRING); }", rows, 120, 10,
+                    b -> b.withDictionaryEncoding(true).withDictionaryPageSize(128).withWriterVersion(version));
+            var stats = ParquetJava.thriftFooter(written).getRow_groups().get(0).getColumns().get(0).getMeta_data()
+                    .getEncoding_stats();
+            assertThat(stats).as("the writer fell back").anyMatch(e -> e.getPage_type() != org.apache.parquet.format.PageType.DICTIONARY_PAGE
+                    && e.getEncoding() != org.apache.parquet.format.Encoding.PLAIN_DICTIONARY
+                    && e.getEncoding() != org.apache.parquet.format.Encoding.RLE_DICTIONARY);
+            assertThat(stats).anyMatch(e -> e.getPage_type() == org.apache.parquet.format.PageType.DICTIONARY_PAGE);
+            Path stripped = TrapFiles.patch(written, dir.resolve("fallback-nostats-" + version + ".parquet"), null,
+                    md -> eachChunk(md, cc -> cc.getMeta_data().unsetEncoding_stats()));
+            for (Path p : List.of(written, stripped)) {
+                OracleData d = OracleData.read(p);
+                Mechanisms dict = Mechanisms.parse("dictionary");
+                for (Object v : d.distinct(d.columns[0])) {
+                    Sql eq = cmp(d, 0, "=", v);
+                    assertThat(groupsKept(sound(p, d, eq, dict))).as("%s in %s", eq.text(), p.getFileName())
+                            .containsAll(groupsMatching(d, eq));
+                }
+                Sql absent = cmp(d, 1, "=", "d".getBytes(StandardCharsets.UTF_8));
+                Plan plan = sound(p, d, absent, dict);
+                if (p == written || version == org.apache.parquet.column.ParquetProperties.WriterVersion.PARQUET_1_0) {
+                    assertThat(groupsKept(plan)).as("%s in %s", absent.text(), p.getFileName()).isEmpty();
+                }
+                PlannerSoundnessTest.check(p, 100, 22);
+            }
+        }
+    }
+
     // ---- Bloom probes in the physical width ----------------------------------------------------
 
     static Path bloomFile(Path dir) throws IOException {
