@@ -76,7 +76,7 @@ class ParquetJavaEffectivenessTest {
         List<Path> files = List.of(PlannerTrapsTest.nanFile(dir), PlannerTrapsTest.zeroFile(dir),
                 PlannerTrapsTest.nullPagesFile(dir), PlannerTrapsTest.truncatedFile(dir), PlannerTrapsTest.nullsFile(dir),
                 PlannerTrapsTest.unsignedFile(dir), PlannerTrapsTest.decimalsFile(dir), PlannerTrapsTest.temporalFile(dir),
-                PlannerTrapsTest.bloomFile(dir), PlannerTrapsTest.stringsFile(dir));
+                PlannerTrapsTest.bloomFile(dir), PlannerTrapsTest.stringsFile(dir), PlannerTrapsTest.miscTypesFile(dir));
         for (Path p : files) {
             Outcome o = compare(p, 200, p.getFileName().toString().hashCode());
             assertThat(o.failures()).as("pqlab keeps what parquet-java soundly drops, in " + p).isEmpty();
