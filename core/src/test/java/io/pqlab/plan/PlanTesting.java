@@ -24,13 +24,11 @@ final class PlanTesting {
     private PlanTesting() {}
 
     /**
-     * THE place the planner tests get dictionary pages from. Until pqlab's page decoder supplies a
-     * {@link Planner.DictionarySource}, parquet-java decodes the dictionary page (the values are
-     * the file's either way, so the planner's dictionary logic is what gets tested); swap in the
-     * decoder's source here when it lands, and every planner test uses it.
+     * THE place the planner tests get dictionary pages from: pqlab's own page decoder, as plans
+     * use (DictionaryPagesTest holds those dictionaries to parquet-java's).
      */
     static Planner.DictionarySource dictionaries(Path path) {
-        return new OracleDictionaries(path);
+        return Planner.FILE_DICTIONARIES;
     }
 
     static Plan plan(ParquetFile file, Path path, String condition, Mechanisms m, List<Integer> projection)
@@ -52,57 +50,5 @@ final class PlanTesting {
             out.add(new Mechanisms((i & 1) != 0, (i & 2) != 0, (i & 4) != 0, (i & 8) != 0));
         }
         return out;
-    }
-
-    /** Dictionary pages decoded by parquet-java, as PLAIN values; cached per chunk. */
-    private static final class OracleDictionaries implements Planner.DictionarySource {
-        private static final Map<String, Planner.Dictionary> CACHE = new ConcurrentHashMap<>();
-        private final Path path;
-
-        OracleDictionaries(Path path) {
-            this.path = path;
-        }
-
-        @Override
-        public Planner.Dictionary read(ParquetFile file, int rowGroup, int column) {
-            String key = path.toAbsolutePath() + "#" + path.toFile().lastModified() + "#" + path.toFile().length()
-                    + "#" + rowGroup + "#" + column;
-            return CACHE.computeIfAbsent(key, k -> decode(rowGroup, column));
-        }
-
-        private Planner.Dictionary decode(int rowGroup, int column) {
-            ParquetMetadata footer = ParquetJava.footer(path);
-            ColumnChunkMetaData cc = footer.getBlocks().get(rowGroup).getColumns().get(column);
-            if (!cc.hasDictionaryPage()) {
-                return null;
-            }
-            List<Page> pages = ParquetJava.pages(path, rowGroup, column);
-            if (pages.isEmpty() || !(pages.get(0) instanceof DictionaryPage dp)) {
-                return null;
-            }
-            ColumnDescriptor d = footer.getFileMetaData().getSchema().getColumns().get(column);
-            Dictionary dict;
-            try {
-                dict = dp.getEncoding().initDictionary(d, dp);
-            } catch (IOException e) {
-                return null;
-            }
-            List<byte[]> values = new ArrayList<>();
-            for (int id = 0; id <= dict.getMaxId(); id++) {
-                values.add(switch (d.getPrimitiveType().getPrimitiveTypeName()) {
-                    case INT32 -> le(4).putInt(dict.decodeToInt(id)).array();
-                    case INT64 -> le(8).putLong(dict.decodeToLong(id)).array();
-                    case FLOAT -> le(4).putFloat(dict.decodeToFloat(id)).array();
-                    case DOUBLE -> le(8).putDouble(dict.decodeToDouble(id)).array();
-                    case BOOLEAN -> new byte[] {(byte) (dict.decodeToBoolean(id) ? 1 : 0)};
-                    case BINARY, FIXED_LEN_BYTE_ARRAY, INT96 -> dict.decodeToBinary(id).getBytes().clone();
-                });
-            }
-            return new Planner.Dictionary(values, cc.getFirstDataPageOffset() - cc.getDictionaryPageOffset());
-        }
-
-        private static ByteBuffer le(int n) {
-            return ByteBuffer.allocate(n).order(ByteOrder.LITTLE_ENDIAN);
-        }
     }
 }
