@@ -21,6 +21,7 @@ import io.pqlab.format.PhysicalType;
 import io.pqlab.format.Repetition;
 import io.pqlab.format.SchemaElement;
 import io.pqlab.format.ThriftWriter;
+import io.pqlab.io.ByteSource;
 import io.pqlab.io.BytesSource;
 import io.pqlab.pageindex.PageIndexReader;
 import io.pqlab.pages.PageWalker;
@@ -126,17 +127,49 @@ class HostileLengthTest {
 
     @Test
     void bloomFilterSizes() throws Exception {
-        byte[] header = new ThriftWriter().begin().i32Field(1, HUGE & ~31).emptyStructField(2).field(3,
-                ThriftWriter.STRUCT).begin().emptyStructField(1).end().field(4, ThriftWriter.STRUCT).begin()
-                .emptyStructField(1).end().end().bytes();
+        byte[] header = bloomHeader(HUGE & ~31);
         byte[] file = bytes("PAR1", header, new byte[64], "PAR1".getBytes());
         BytesSource src = new BytesSource("f", file);
         for (int length : new int[] {-1, HUGE, file.length - 4}) {
             long before = allocated();
             BloomFilterResult r = BloomFilterReader.read(src, meta(4, 10, 1, 4, length));
             assertThat(allocated() - before).as("bytes allocated").isLessThan(BUDGET);
-            assertThat(r.usable()).isFalse();
-            assertThat(r.ignoredBecause()).isNotBlank();
+            assertThat(r.ignoredBecause()).containsAnyOf("end of the file", "do not fit", "past the end");
+        }
+    }
+
+    @Test
+    void bloomFilterLargerThanAnyWriterMakes() throws Exception {
+        // A 1 GiB file of which only the header exists: a filter of 512 MiB would fit in it.
+        byte[] header = bloomHeader(512 << 20);
+        ByteSource big = new ByteSource() {
+            @Override
+            public String name() {
+                return "big";
+            }
+
+            @Override
+            public long size() {
+                return 1L << 30;
+            }
+
+            @Override
+            public void readFully(long offset, byte[] dst, int dstOffset, int length) {
+                ByteSource.checkRange(offset, length, size(), "a read");
+                java.util.Arrays.fill(dst, dstOffset, dstOffset + length, (byte) 0);
+                for (int i = 0; i < length; i++) {
+                    long at = offset + i - 4;
+                    if (at >= 0 && at < header.length) {
+                        dst[dstOffset + i] = header[(int) at];
+                    }
+                }
+            }
+        };
+        for (int length : new int[] {-1, (512 << 20) + header.length}) {
+            long before = allocated();
+            BloomFilterResult r = BloomFilterReader.read(big, meta(4, 10, 1, 4, length));
+            assertThat(allocated() - before).as("bytes allocated").isLessThan(BUDGET);
+            assertThat(r.ignoredBecause()).contains("more than any writer makes");
         }
     }
 
@@ -183,6 +216,15 @@ class HostileLengthTest {
     }
 
     // ---- helpers ---------------------------------------------------------------------------------
+
+    /** A valid BloomFilterHeader (split-block, xxHash64, uncompressed) announcing numBytes. */
+    private static byte[] bloomHeader(int numBytes) {
+        ThriftWriter w = new ThriftWriter().begin().i32Field(1, numBytes);
+        for (int field = 2; field <= 4; field++) {
+            w.field(field, ThriftWriter.STRUCT).begin().emptyStructField(1).end();
+        }
+        return w.end().bytes();
+    }
 
     private static void read(int encoding, int type, byte[] data, int n) {
         ValuesDecoder d = Encodings.decoder(encoding, type, 0, null, 0);
