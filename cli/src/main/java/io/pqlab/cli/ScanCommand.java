@@ -5,7 +5,6 @@ import io.pqlab.io.CountingSource;
 import io.pqlab.io.FileSource;
 import io.pqlab.io.TailCachedSource;
 import io.pqlab.plan.Mechanisms;
-import io.pqlab.predicate.Binder;
 import io.pqlab.predicate.Predicate;
 import io.pqlab.scan.RowBatch;
 import io.pqlab.scan.ScanOptions;
@@ -100,7 +99,7 @@ final class ScanCommand implements Callable<Integer>, Main.HasFile {
         PrintWriter out = spec.commandLine().getOut();
         CountingSource source = new CountingSource(FileSource.open(Path.of(file)));
         try (ParquetFile pf = ParquetFile.open(new TailCachedSource(source))) {
-            Predicate predicate = where == null ? null : Binder.bind(where, pf.schema());
+            Predicate predicate = where == null ? null : BadInput.bind(where, pf.schema());
             List<Integer> columns = null;
             if (select != null && !select.isEmpty()) {
                 columns = new ArrayList<>();
