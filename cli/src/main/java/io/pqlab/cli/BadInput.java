@@ -25,6 +25,18 @@ final class BadInput {
         return null;
     }
 
+    /** Binds a condition's text, so that a parse error points at its character. */
+    static io.pqlab.predicate.Predicate bind(String text, io.pqlab.schema.Schema schema) {
+        try {
+            return io.pqlab.predicate.Binder.bind(text, schema);
+        } catch (ConditionException e) {
+            if (e.position() >= 0) {
+                throw new BadCondition(text, e);
+            }
+            throw e;
+        }
+    }
+
     /**
      * A condition that did not parse, with the text it was parsed from, so that the error can point
      * at the character: throw this rather than the bare ConditionException where the text is known.

@@ -4,7 +4,6 @@ import io.pqlab.ParquetFile;
 import io.pqlab.plan.Mechanisms;
 import io.pqlab.plan.Plan;
 import io.pqlab.plan.Planner;
-import io.pqlab.predicate.Binder;
 import io.pqlab.schema.ColumnDescriptor;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -97,7 +96,7 @@ final class MapCommand implements Callable<Integer>, Main.HasFile {
             }
             Planner.Options options = new Planner.Options(mechanisms, projection(pf, select),
                     Sizes.parse(coalesce, "--coalesce"));
-            Plan plan = PageMapOutput.writePlan(pf, where, Binder.bind(where, pf.schema()), options, target);
+            Plan plan = PageMapOutput.writePlan(pf, where, BadInput.bind(where, pf.schema()), options, target);
             out.printf("wrote %s: %d of %d row groups skipped, %,d bytes read, %,d to decide, %d requests%n", target,
                     plan.rowGroupsSkipped(), plan.rowGroups().size(), plan.bytesRead(), plan.indexBytes(),
                     plan.requests().size());

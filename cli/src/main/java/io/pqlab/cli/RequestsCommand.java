@@ -11,7 +11,6 @@ import io.pqlab.net.StrategyComparison;
 import io.pqlab.plan.Mechanisms;
 import io.pqlab.plan.Plan;
 import io.pqlab.plan.Planner;
-import io.pqlab.predicate.Binder;
 import io.pqlab.predicate.Predicate;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -151,7 +150,7 @@ final class RequestsCommand implements Callable<Integer>, Main.HasFile {
     }
 
     private Predicate predicate(ParquetFile pf) {
-        return where == null ? new Predicate.Constant(true, "no condition") : Binder.bind(where, pf.schema());
+        return where == null ? new Predicate.Constant(true, "no condition") : BadInput.bind(where, pf.schema());
     }
 
     /** The origin stays open for the comparison after the first session closes. */

@@ -6,7 +6,6 @@ import io.pqlab.net.CostModel;
 import io.pqlab.net.ReadSession;
 import io.pqlab.net.RequestLog;
 import io.pqlab.plan.Mechanisms;
-import io.pqlab.predicate.Binder;
 import io.pqlab.predicate.Predicate;
 import io.pqlab.scan.RowBatch;
 import io.pqlab.scan.ScanOptions;
@@ -107,7 +106,7 @@ final class ScanCommand implements Callable<Integer>, Main.HasFile {
         CostModel model = network.model();
         try (ReadSession session = Sources.session(file, source, network.strategy(source))) {
             ParquetFile pf = session.file();
-            Predicate predicate = where == null ? null : Binder.bind(where, pf.schema());
+            Predicate predicate = where == null ? null : BadInput.bind(where, pf.schema());
             List<Integer> columns = null;
             if (select != null && !select.isEmpty()) {
                 columns = new ArrayList<>();

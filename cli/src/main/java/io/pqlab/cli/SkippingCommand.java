@@ -6,7 +6,6 @@ import io.pqlab.ParquetFile;
 import io.pqlab.plan.Mechanisms;
 import io.pqlab.plan.Plan;
 import io.pqlab.plan.Planner;
-import io.pqlab.predicate.Binder;
 import io.pqlab.predicate.Predicate;
 import io.pqlab.schema.ColumnDescriptor;
 import java.io.IOException;
@@ -119,7 +118,7 @@ final class SkippingCommand implements Callable<Integer>, Main.HasFile {
                     if (line.isBlank()) {
                         continue;
                     }
-                    Predicate p = Binder.bind(line, pf.schema());
+                    Predicate p = BadInput.bind(line, pf.schema());
                     session.fetchIndexes(p, projection, mechanisms);
                     Plan plan = Planner.plan(pf, p, options, PlanReport.dictionaries());
                     ObjectNode node = PlanReport.json(plan, pf);
@@ -129,7 +128,7 @@ final class SkippingCommand implements Callable<Integer>, Main.HasFile {
                 return Main.OK;
             }
             String condition = condition(pf);
-            Predicate predicate = Binder.bind(condition, pf.schema());
+            Predicate predicate = BadInput.bind(condition, pf.schema());
             if (html != null) {
                 PageMapOutput.writePlan(pf, condition, predicate, options, html);
                 spec.commandLine().getErr().println("pqlab: wrote " + html);

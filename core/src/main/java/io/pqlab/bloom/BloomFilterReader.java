@@ -25,6 +25,12 @@ public final class BloomFilterReader {
     /** Enough for any header the format defines (at most about 20 bytes). */
     static final int PREFIX = 64;
     static final int LONG_PREFIX = 4096;
+    /**
+     * The largest bitset taken as plausible: parquet-java's upper bound for the filters it writes
+     * (128 MiB). A larger one that fits in the file is ignored rather than read, so a header cannot
+     * make the reader allocate up to the file's size.
+     */
+    public static final int MAX_BYTES = 128 << 20;
 
     private BloomFilterReader() {}
 
@@ -67,6 +73,9 @@ public final class BloomFilterReader {
             return BloomFilterResult.ignored("its bloom_filter_length of " + length + " bytes at offset " + offset
                     + " runs past the end of the file", 0);
         }
+        if (length > MAX_BYTES + LONG_PREFIX) {
+            return BloomFilterResult.ignored(tooLarge(length), 0);
+        }
         byte[] bytes = source.read(offset, length, "a Bloom filter");
         Parsed p = parseHeader(bytes, bytes.length, offset);
         if (p.reason != null) {
@@ -108,6 +117,9 @@ public final class BloomFilterReader {
             return BloomFilterResult.ignored("its bitset of " + numBytes + " bytes after a header of " + p.length
                     + " bytes at offset " + offset + " runs past the end of the file", fetched);
         }
+        if (numBytes > MAX_BYTES) {
+            return BloomFilterResult.ignored(tooLarge(numBytes), fetched);
+        }
         // The bitset follows the header: use what the prefix already holds, fetch the rest.
         byte[] bitset = new byte[numBytes];
         int have = Math.min(prefix - p.length, numBytes);
@@ -117,6 +129,10 @@ public final class BloomFilterReader {
             fetched += numBytes - have;
         }
         return BloomFilterResult.of(new BloomFilter(p.header, offset, p.length, bitset, offset + p.length), fetched);
+    }
+
+    private static String tooLarge(long bytes) {
+        return "it takes " + bytes + " bytes, more than any writer makes (" + MAX_BYTES + ")";
     }
 
     /** A parsed header and its length, or the reason it could not be parsed. */

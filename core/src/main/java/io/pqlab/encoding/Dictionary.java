@@ -39,6 +39,11 @@ public final class Dictionary {
         if (numValues < 0) {
             throw new MalformedFileException("dictionary of " + numValues + " values", fileOffset);
         }
+        if (type == Type.FIXED_LEN_BYTE_ARRAY && typeLength <= 0 && numValues > 0) {
+            // Zero-width entries take no bytes, so no page size bounds their count.
+            throw new MalformedFileException("dictionary of " + numValues + " FIXED_LEN_BYTE_ARRAY values of width "
+                    + typeLength, fileOffset);
+        }
         PlainDecoder d = new PlainDecoder(type, typeLength);
         long min = d.minBytes(numValues);
         if (min > len) {

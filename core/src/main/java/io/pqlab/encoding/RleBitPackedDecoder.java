@@ -193,6 +193,12 @@ public final class RleBitPackedDecoder {
                 for (int i = 0; i < valueBytes; i++) {
                     v |= (in.buf[in.pos + i] & 0xFF) << (8 * i);
                 }
+                if (bitWidth < 32 && v >>> bitWidth != 0) {
+                    // A level or index wider than its bit width is no value the writer encoded
+                    // (a level above the maximum, an index past the dictionary's reach).
+                    throw in.error("RLE run value " + (v & 0xFFFFFFFFL) + " does not fit in " + bitWidth + " bits",
+                            runHeaderPos);
+                }
                 in.pos += valueBytes;
                 rleValue = v;
             }

@@ -39,7 +39,7 @@ public interface ByteSource extends Closeable {
             throw new MalformedFileException(
                     what + " at offset " + offset + " with length " + length
                             + " lies outside the file of " + size + " bytes",
-                    Math.max(offset, 0));
+                    Math.min(Math.max(offset, 0), size)); // an error offset stays inside the file
         }
         if (length > Integer.MAX_VALUE - 8) {
             throw new MalformedFileException(what + " of " + length + " bytes is too large to read", offset);

@@ -41,7 +41,16 @@ final class PageVerdicts {
         String how = "";
         boolean[] candidate = null;
         BoundaryOrder bo = ci.boundaryOrder();
-        if ((bo == BoundaryOrder.ASCENDING || bo == BoundaryOrder.DESCENDING) && searchable(l, ci, pages)) {
+        String unusable = null;
+        for (int i = 0; i < pages && unusable == null; i++) {
+            if (!ci.isNullPage(i) && !stats[i].hasBounds()) {
+                unusable = stats[i].why();
+            }
+        }
+        if (unusable != null) {
+            // Say why, rather than blame the boundary order: the bounds themselves cannot be used.
+            how = " (page bounds not used: " + unusable + ")";
+        } else if ((bo == BoundaryOrder.ASCENDING || bo == BoundaryOrder.DESCENDING) && searchable(l, ci, pages)) {
             int[] seq = ordered(stats, bo == BoundaryOrder.DESCENDING, l.order());
             if (seq == null) {
                 how = " (the bounds are not " + bo + " as the index claims; each page judged alone)";

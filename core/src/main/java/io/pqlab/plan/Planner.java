@@ -369,7 +369,8 @@ public final class Planner {
         if (!r.usable()) {
             return Decision.some("the Bloom filter is ignored: " + r.ignoredBecause());
         }
-        boolean floating = l.order().order() == SortOrder.FLOAT;
+        // Zeros of both signs, in FLOAT16 as in FLOAT and DOUBLE: -0.0 = +0.0 but their bytes differ.
+        boolean floating = l.order().order() == SortOrder.FLOAT || l.order().order() == SortOrder.FLOAT16;
         for (byte[] v : l.values()) {
             if (r.filter().mightContain(v)) {
                 return Decision.some("every bit the value's hash chose is set");

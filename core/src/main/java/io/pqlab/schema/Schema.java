@@ -132,11 +132,17 @@ public final class Schema {
      * Matching is as in {@link #column(String)}.
      */
     public List<ColumnDescriptor> columnsUnder(String dottedPath) {
+        if (dottedPath.isEmpty()) {
+            // The root, even where a leaf has an empty name (a file may omit names).
+            List<ColumnDescriptor> out = new ArrayList<>();
+            collectLeaves(root, out);
+            return out;
+        }
         ColumnDescriptor leaf = byPath.get(dottedPath);
         if (leaf != null) {
             return List.of(leaf);
         }
-        GroupNode group = dottedPath.isEmpty() ? root : groupsByPath.get(dottedPath);
+        GroupNode group = groupsByPath.get(dottedPath);
         if (group != null) {
             List<ColumnDescriptor> out = new ArrayList<>();
             collectLeaves(group, out);

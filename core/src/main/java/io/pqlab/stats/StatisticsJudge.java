@@ -96,9 +96,15 @@ public final class StatisticsJudge {
         boolean typeDefined = columnOrder == ColumnOrder.TYPE_DEFINED
                 || (columnOrder == ColumnOrder.IEEE_754_TOTAL_ORDER
                         && (order.order() == SortOrder.FLOAT || order.order() == SortOrder.FLOAT16));
-        if (!typeDefined && !Arrays.equals(min, max)) {
+        // Without column_orders the format leaves min_value and max_value undefined. For signed
+        // integers, floating point and booleans only one order was ever used, the one the
+        // deprecated pair used too, so they are still bounds; for strings, binary, unsigned
+        // integers and decimals in bytes writers disagreed, so those are refused.
+        boolean unambiguous = columnOrder == null && order.order().agreesWithLegacySignedOrder();
+        if (!typeDefined && !unambiguous && !Arrays.equals(min, max)) {
             return columnOrder == null
-                    ? "the file declares no column order, so min_value and max_value have no defined meaning"
+                    ? "the file declares no column order, so min_value and max_value of " + order.order().describe()
+                            + " have no defined meaning"
                     : "the column order " + columnOrder + " is not one this reader can use";
         }
         if (order.order() == SortOrder.DECIMAL_BYTES && physicalIsFixed() && writer != null
