@@ -95,7 +95,7 @@ public final class HttpSource implements RemoteSource {
         if (s >= 0) {
             return s;
         }
-        return retry.run("HEAD " + uri, retries, this::head);
+        return retry.run("HEAD", retries, this::head);
     }
 
     private long head() throws IOException {
@@ -154,7 +154,7 @@ public final class HttpSource implements RemoteSource {
         if (n < 1) {
             throw new IllegalArgumentException("a suffix of " + n + " bytes");
         }
-        return retry.run("GET " + uri + " (last " + n + " bytes)", retries, () -> suffix(n));
+        return retry.run("GET the last " + n + " bytes", retries, () -> suffix(n));
     }
 
     private Suffix suffix(int n) throws IOException {
@@ -200,7 +200,7 @@ public final class HttpSource implements RemoteSource {
         if (known >= 0) {
             ByteSource.checkRange(offset, length, known, "a read");
         }
-        byte[] got = retry.run("GET " + uri + " bytes " + offset + "-" + (offset + length - 1), retries,
+        byte[] got = retry.run("GET bytes " + offset + "-" + (offset + length - 1), retries,
                 () -> range(offset, length));
         System.arraycopy(got, 0, dst, dstOffset, length);
     }
@@ -250,7 +250,8 @@ public final class HttpSource implements RemoteSource {
             throw new AccessDeniedException(uri.toString(), null, "permission denied (HTTP " + s + ")");
         }
         boolean transientStatus = s >= 500 || s == 429 || s == 408;
-        return new RemoteReadException("the server answered " + what + " with HTTP " + s, transientStatus);
+        return new RemoteReadException("the server answered " + (what.equals("HEAD") ? "HEAD " : "") + "with HTTP " + s,
+                transientStatus);
     }
 
     private HttpRequest.Builder request() {

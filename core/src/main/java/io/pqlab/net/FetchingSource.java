@@ -122,6 +122,11 @@ public final class FetchingSource implements ByteSource {
         return missing(offset, offset + length).isEmpty();
     }
 
+    /** The most bytes kept. */
+    public long maxHeld() {
+        return maxHeld;
+    }
+
     /** Bytes held. */
     public synchronized long heldBytes() {
         return heldBytes;

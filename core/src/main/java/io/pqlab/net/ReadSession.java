@@ -249,7 +249,7 @@ public final class ReadSession implements Closeable {
             bytes += s.length();
         }
         dataFetched = true;
-        if (bytes + source.heldBytes() <= FetchingSource.DEFAULT_MAX_HELD) {
+        if (bytes + source.heldBytes() <= source.maxHeld()) {
             source.fetch(requests);
         }
     }

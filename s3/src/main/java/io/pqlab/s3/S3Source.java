@@ -178,7 +178,7 @@ public final class S3Source implements RemoteSource {
         if (s >= 0) {
             return s;
         }
-        return retry.run("HEAD " + url, retries, () -> {
+        return retry.run("HEAD", retries, () -> {
             HeadObjectResponse r = call(() -> s3.headObject(h -> h.bucket(bucket).key(key)));
             if (r.contentLength() == null) {
                 throw new RemoteReadException("the store's answer to HeadObject has no Content-Length", false);
@@ -192,7 +192,7 @@ public final class S3Source implements RemoteSource {
         if (n < 1) {
             throw new IllegalArgumentException("a suffix of " + n + " bytes");
         }
-        return retry.run("GET " + url + " (last " + n + " bytes)", retries, () -> {
+        return retry.run("GET the last " + n + " bytes", retries, () -> {
             try (ResponseInputStream<GetObjectResponse> in = get("bytes=-" + n)) {
                 GetObjectResponse r = in.response();
                 int status = r.sdkHttpResponse().statusCode();
@@ -228,7 +228,7 @@ public final class S3Source implements RemoteSource {
         if (known >= 0) {
             ByteSource.checkRange(offset, length, known, "a read");
         }
-        byte[] got = retry.run("GET " + url + " bytes " + offset + "-" + (offset + length - 1), retries, () -> {
+        byte[] got = retry.run("GET bytes " + offset + "-" + (offset + length - 1), retries, () -> {
             try (ResponseInputStream<GetObjectResponse> in = get(ContentRange.request(offset, length))) {
                 GetObjectResponse r = in.response();
                 int status = r.sdkHttpResponse().statusCode();

@@ -64,7 +64,10 @@ class S3ReadsTest {
             String key = FIXTURES.relativize(file).toString();
             for (String condition : NetworkReads.conditions(file)) {
                 NetworkReads.Outcome local = NetworkReads.local(file, condition);
-                for (Strategy s : strategies) {
+                // both strategies on the pruning files; the suffix read alone on the others (HTTP
+                // tests vary strategies over every fixture; here the store is what is tested)
+                boolean pruning = file.getFileName().toString().startsWith("pruning-");
+                for (Strategy s : pruning ? strategies : strategies.subList(0, 1)) {
                     server.clearLog();
                     List<RequestLog.Request> log = new ArrayList<>();
                     NetworkReads.Outcome remote = NetworkReads.remote(open(file, POLICY), s, condition, log);
@@ -90,7 +93,7 @@ class S3ReadsTest {
                 }
             }
         }
-        assertThat(reads).isGreaterThan(50);
+        assertThat(reads).isGreaterThan(40);
     }
 
     @Test
