@@ -32,8 +32,16 @@ import picocli.CommandLine.Command;
         })
 final class FooterCommand extends FileCommand {
 
+    @picocli.CommandLine.Option(names = "--html", paramLabel = "OUT.html",
+            description = "Also write the file's layout as one self-contained HTML page (see pqlab map).")
+    java.nio.file.Path html;
+
     @Override
-    void build(ParquetFile pf, ObjectNode a) {
+    void build(ParquetFile pf, ObjectNode a) throws java.io.IOException {
+        if (html != null) {
+            PageMapOutput.writeLayout(pf, html);
+            spec.commandLine().getErr().printf("wrote %s: the layout of %s%n", html, file);
+        }
         Footer footer = pf.footer();
         FileMetaData md = pf.metadata();
         a.put("file_size", footer.fileSize());
