@@ -6,11 +6,19 @@ import java.util.List;
  * parquet.thrift's ColumnMetaData. Offsets and lengths are as written; they are checked against
  * the file where they are used.
  *
- * @param type physical type, null for an unknown code
- * @param encodings raw encoding codes
+ * <p>Fields the IDL calls required but a file omits read as -1 (null for objects), as the
+ * decoder documents; they are checked where used.
+ *
+ * @param type physical type, null for an unknown code or when absent
+ * @param encodings raw encoding codes (empty when absent)
  * @param pathInSchema the column's path as written (may be null where the decoder was asked to
  *     skip it; the schema gives the same path)
- * @param codec raw CompressionCodec code
+ * @param codec raw CompressionCodec code, -1 when absent
+ * @param numValues -1 when absent
+ * @param totalUncompressedSize -1 when absent
+ * @param totalCompressedSize -1 when absent
+ * @param keyValueMetadata null when absent
+ * @param dataPageOffset -1 when absent
  * @param dictionaryPageOffset -1 when absent
  * @param indexPageOffset -1 when absent
  * @param statistics null when absent

@@ -6,7 +6,8 @@ package io.pqlab.format;
  * @param type physical type, null for a group (or a code from a newer format, see {@code typeCode})
  * @param typeCode the raw physical type code, -1 for a group
  * @param typeLength FIXED_LEN_BYTE_ARRAY width, -1 when absent
- * @param repetition null for the root
+ * @param repetition null for the root (and where a file omits it)
+ * @param name "" when absent
  * @param numChildren -1 when absent (a leaf)
  * @param convertedType null when absent or unknown
  * @param scale -1 when absent

@@ -1,0 +1,12 @@
+package io.pqlab.schema;
+
+import io.pqlab.format.SchemaElement;
+import java.util.List;
+
+/** An inner node of the schema (the root included): a struct, list or map level. */
+public record GroupNode(
+        SchemaElement element,
+        List<String> path,
+        int maxDefinitionLevel,
+        int maxRepetitionLevel,
+        List<SchemaNode> children) implements SchemaNode {}
