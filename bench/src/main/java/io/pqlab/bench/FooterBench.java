@@ -1,7 +1,11 @@
 package io.pqlab.bench;
 
 import io.pqlab.bench.BenchData.Variant;
+import io.pqlab.ParquetFile;
 import io.pqlab.bench.pj.Pj;
+import io.pqlab.format.MetadataDecoder;
+import io.pqlab.io.FileSource;
+import io.pqlab.schema.Schema;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -30,7 +34,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * Footer decoding. The footer's bytes are loaded once; the decode benchmarks start from them, so
  * they time decoding alone. {@code parquetJava_readFooter} is what a reader calls (it also reads
  * the file's tail, from the page cache). Run with {@code -prof gc} for bytes allocated per decode
- * (gc.alloc.rate.norm).
+ * (gc.alloc.rate.norm). pqlab's decoder and parquet-java's are both timed from the same bytes
+ * to their library's metadata model (parquet-java: Thrift objects, then ParquetMetadata).
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -48,11 +53,19 @@ public class FooterBench {
 
     Path path;
     byte[] footer;
+    long footerOffset;
+    MetadataDecoder.Options twoColumns;
+    MetadataDecoder.Options twoColumnsNoPaths;
 
     @Setup
     public void setup() throws IOException {
         path = file.equals("wide") ? BenchData.wide() : BenchData.orders(dataset, Variant.valueOf(file.toUpperCase()));
         footer = footerBytes(path);
+        footerOffset = java.nio.file.Files.size(path) - 8 - footer.length;
+        // Two leaves far apart: the first and the middle one (wide: col_0000 and col_0500).
+        twoColumns = file.equals("wide") ? MetadataDecoder.Options.columns(0, Wide.COLUMNS / 2)
+            : MetadataDecoder.Options.columns(0, 1);
+        twoColumnsNoPaths = twoColumns.withoutPathInSchema();
     }
 
     /** The serialized FileMetaData: the bytes before the length and the magic at the end. */
@@ -92,6 +105,37 @@ public class FooterBench {
         return Util.readFileMetaData(new ByteArrayInputStream(footer));
     }
 
-    // pqlab: io.pqlab.format.MetadataDecoder benchmarks go here when it lands on main
-    // (pqlab_decode, pqlab_decode2Columns on the wide file).
+    /** pqlab's hand-written decoder into its final records: the counterpart of parquetJava_decode. */
+    @Benchmark
+    public io.pqlab.format.FileMetaData pqlab_decode() {
+        return MetadataDecoder.decode(footer, 0, footer.length, footerOffset);
+    }
+
+    /** Only two columns' chunks decoded (the others skipped, nothing built for them). */
+    @Benchmark
+    public io.pqlab.format.FileMetaData pqlab_decode2Columns() {
+        return MetadataDecoder.decode(footer, 0, footer.length, footerOffset, twoColumns);
+    }
+
+    /** Two columns, and no path_in_schema strings (they repeat the schema). */
+    @Benchmark
+    public io.pqlab.format.FileMetaData pqlab_decode2ColumnsNoPaths() {
+        return MetadataDecoder.decode(footer, 0, footer.length, footerOffset, twoColumnsNoPaths);
+    }
+
+    /** ParquetFile.open: read the tail, decode, build and check the schema: the counterpart of parquetJava_readFooter. */
+    @Benchmark
+    public Schema pqlab_open() throws IOException {
+        try (ParquetFile f = ParquetFile.open(path)) {
+            return f.schema();
+        }
+    }
+
+    /** ParquetFile.open with the two-column projection. */
+    @Benchmark
+    public Schema pqlab_open2Columns() throws IOException {
+        try (ParquetFile f = ParquetFile.open(FileSource.open(path), twoColumns)) {
+            return f.schema();
+        }
+    }
 }
