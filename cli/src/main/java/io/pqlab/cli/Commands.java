@@ -7,6 +7,8 @@ final class Commands {
     private Commands() {}
 
     static List<Object> all() {
-        return List.of();
+        return List.of(new FooterCommand(), new SchemaCommand(), new PagesCommand(), new PageIndexCommand(),
+                new BloomCommand(), new StatisticsCommand(),
+                new SkippingCommand(), new MapCommand(), new ScanCommand());
     }
 }

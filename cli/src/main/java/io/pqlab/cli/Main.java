@@ -35,7 +35,11 @@ public final class Main {
 
     /** Runs the command line with the given streams and returns the exit code. */
     public static int run(String[] args, PrintWriter out, PrintWriter err) {
-        CommandLine cli = commandLine();
+        return run(commandLine(), args, out, err);
+    }
+
+    /** Runs the command line on {@code cli} (tests add commands to it). */
+    static int run(CommandLine cli, String[] args, PrintWriter out, PrintWriter err) {
         cli.setOut(out);
         cli.setErr(err);
         boolean debug = java.util.Arrays.asList(args).contains("--debug");
@@ -69,13 +73,13 @@ public final class Main {
         }
         Object command = commandLine.getCommand();
         String file = command instanceof HasFile f ? f.file() : null;
-        String prefix = file != null ? "pqlab: " + file + ": " : "pqlab: ";
+        String prefix = file != null ? "pqlab: " + Table.oneLine(file) + ": " : "pqlab: ";
         if (e instanceof FileException fe) {
-            err.println(prefix + fe.describe());
+            err.println(prefix + Table.oneLine(fe.describe())); // names from the file may hold newlines
             return BAD_INPUT;
         }
         if (e instanceof UserError ue) {
-            err.println(prefix + ue.getMessage());
+            err.println(prefix + Table.oneLine(ue.getMessage()));
             return BAD_INPUT;
         }
         if (e instanceof NoSuchFileException || e instanceof FileNotFoundException) {
@@ -87,7 +91,7 @@ public final class Main {
             return BAD_INPUT;
         }
         if (e instanceof IOException io) {
-            err.println(prefix + "cannot read: " + io.getMessage());
+            err.println(prefix + "cannot read: " + Table.oneLine(String.valueOf(io.getMessage())));
             return BAD_INPUT;
         }
         String bad = BadInput.describe(e);
@@ -95,8 +99,8 @@ public final class Main {
             err.println(prefix + bad);
             return BAD_INPUT;
         }
-        err.println("pqlab: internal error: " + e + (debug ? "" : " (run with --debug for details)")
-                + ". Please report it, with the command you ran.");
+        err.println("pqlab: internal error: " + Table.oneLine(e.toString())
+                + (debug ? "" : " (run with --debug for details)") + ". Please report it, with the command you ran.");
         return BUG;
     }
 

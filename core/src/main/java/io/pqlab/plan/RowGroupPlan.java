@@ -15,12 +15,27 @@ import java.util.List;
  * @param steps every piece of evidence, in the order it was gathered
  * @param reads the column chunks read
  * @param indexBytes bytes fetched to decide (page indexes, Bloom filters, dictionaries)
+ * @param skippedBy for a skipped row group, the mechanism whose evidence completed the proof that
+ *     no row matches (statistics, bloom, dictionary, page-index, or condition for a condition that
+ *     is false everywhere); null for a row group that is read. Earlier steps may have ruled out
+ *     other parts of the condition: {@link #steps} has them all.
+ * @param fetched what was fetched to decide, one span per structure read (a ColumnIndex, an
+ *     OffsetIndex, a Bloom filter, a dictionary page), in the order read; their lengths add up to
+ *     {@code indexBytes}
  */
 public record RowGroupPlan(int index, long firstRow, long numRows, boolean skipped, Verdict verdict,
-        RowRanges rows, RowRanges allMatch, List<Step> steps, List<ColumnRead> reads, long indexBytes) {
+        RowRanges rows, RowRanges allMatch, List<Step> steps, List<ColumnRead> reads, long indexBytes,
+        String skippedBy, List<Span> fetched) {
     public RowGroupPlan {
         steps = List.copyOf(steps);
         reads = List.copyOf(reads);
+        fetched = List.copyOf(fetched);
+    }
+
+    /** Without the decider and the fetched spans (as before they were recorded). */
+    public RowGroupPlan(int index, long firstRow, long numRows, boolean skipped, Verdict verdict,
+            RowRanges rows, RowRanges allMatch, List<Step> steps, List<ColumnRead> reads, long indexBytes) {
+        this(index, firstRow, numRows, skipped, verdict, rows, allMatch, steps, reads, indexBytes, null, List.of());
     }
 
     public long bytesRead() {

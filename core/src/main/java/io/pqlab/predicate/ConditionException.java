@@ -13,8 +13,9 @@ public final class ConditionException extends RuntimeException {
     private final String reason;
     private final int position;
 
+    /** @param position the 0-based position, or -1 where the error belongs to no one character */
     public ConditionException(String reason, int position) {
-        super(reason + " at character " + position);
+        super(position >= 0 ? reason + " at character " + position : reason);
         this.reason = reason;
         this.position = position;
     }

@@ -4,6 +4,7 @@ import io.pqlab.format.ConvertedType;
 import io.pqlab.format.LogicalType;
 import io.pqlab.format.PhysicalType;
 import io.pqlab.format.TimeUnit;
+import io.pqlab.schema.ColumnDescriptor;
 import io.pqlab.stats.SortOrder;
 
 /**
@@ -16,6 +17,13 @@ import io.pqlab.stats.SortOrder;
  */
 public record ColumnType(PhysicalType physical, LogicalType logical, ConvertedType converted,
         int typeLength, int scale, int precision) {
+
+    /** The type of a schema leaf. */
+    public static ColumnType of(ColumnDescriptor c) {
+        boolean decimal = c.isDecimal();
+        return new ColumnType(c.type(), c.logicalType(), c.convertedType(), c.typeLength(),
+                decimal ? Math.max(c.scale(), 0) : 0, decimal ? c.precision() : -1);
+    }
 
     public boolean isDecimal() {
         return logical instanceof LogicalType.DecimalType || (logical == null && converted == ConvertedType.DECIMAL);

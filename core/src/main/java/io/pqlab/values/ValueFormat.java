@@ -16,6 +16,7 @@ import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.HexFormat;
 import java.util.UUID;
 
@@ -106,11 +107,12 @@ public final class ValueFormat {
                 if (v.length != 12) {
                     return hex(v);
                 }
+                // nanoseconds of the day, then the Julian day: a timestamp without a zone
                 long nanos = b.getLong(0);
                 int julianDay = b.getInt(8);
                 long epochDay = julianDay - 2_440_588L;
                 LocalDateTime dt = LocalDate.ofEpochDay(epochDay).atStartOfDay().plusNanos(nanos);
-                return dt.toString();
+                return DateTimeFormatter.ISO_LOCAL_DATE_TIME.format(dt);
             }
             case FLOAT -> {
                 return v.length == 4 ? Float.toString(b.getFloat(0)) : hex(v);
@@ -124,6 +126,9 @@ public final class ValueFormat {
                 }
                 if (l instanceof LogicalType.Float16Type && v.length == 2) {
                     return Float.toString(io.pqlab.stats.ValueOrder.float16(v));
+                }
+                if (isInterval(l, c) && v.length == 12) {
+                    return interval(b);
                 }
                 if (l instanceof LogicalType.UuidType && v.length == 16) {
                     ByteBuffer be = ByteBuffer.wrap(v);
@@ -164,9 +169,9 @@ public final class ValueFormat {
             case NANOS -> x;
         };
         if (nanos < 0 || nanos >= 86_400_000_000_000L) {
-            return Long.toString(x);
+            return Long.toString(x); // not a time of day: show the number stored
         }
-        return LocalTime.ofNanoOfDay(nanos).toString();
+        return DateTimeFormatter.ISO_LOCAL_TIME.format(LocalTime.ofNanoOfDay(nanos));
     }
 
     private static String timestamp(long x, TimeUnit unit, boolean utc) {
@@ -174,8 +179,83 @@ public final class ValueFormat {
         long seconds = Math.floorDiv(x, perSecond);
         long nanos = Math.floorMod(x, perSecond) * (1_000_000_000L / perSecond);
         Instant i = Instant.ofEpochSecond(seconds, nanos);
-        String s = LocalDateTime.ofInstant(i, ZoneOffset.UTC).toString();
+        // seconds always, the fraction only where there is one; Z marks an instant (UTC flag)
+        String s = DateTimeFormatter.ISO_LOCAL_DATE_TIME.format(LocalDateTime.ofInstant(i, ZoneOffset.UTC));
         return utc ? s + "Z" : s;
+    }
+
+    /** INTERVAL has no logical type; parquet-java writes UNKNOWN (NullType) beside the converted type. */
+    private static boolean isInterval(LogicalType l, ConvertedType c) {
+        return c == ConvertedType.INTERVAL
+                && (l == null || l instanceof LogicalType.NullType || l instanceof LogicalType.Unknown);
+    }
+
+    /** INTERVAL: three little-endian unsigned ints, months, days and milliseconds, as an ISO duration. */
+    private static String interval(ByteBuffer b) {
+        long months = b.getInt(0) & 0xFFFF_FFFFL;
+        long days = b.getInt(4) & 0xFFFF_FFFFL;
+        long millis = b.getInt(8) & 0xFFFF_FFFFL;
+        return "P" + months + "M" + days + "DT" + BigDecimal.valueOf(millis, 3).stripTrailingZeros().toPlainString()
+                + "S";
+    }
+
+    /**
+     * A value as one JSON token: numbers (integers of any width, decimals, finite floating point)
+     * as JSON numbers, which hold them exactly as written; booleans as true/false; everything else,
+     * NaN and the infinities included, as the string {@link #format} gives.
+     */
+    public static String json(byte[] v, ColumnType t) {
+        if (v == null) {
+            return "null";
+        }
+        String text = format(v, t);
+        PhysicalType p = t.physical();
+        if (p == PhysicalType.BOOLEAN && ("true".equals(text) || "false".equals(text))) {
+            return text;
+        }
+        if (isNumeric(t) && JSON_NUMBER.matcher(text).matches()) {
+            return text;
+        }
+        return jsonString(text);
+    }
+
+    private static final java.util.regex.Pattern JSON_NUMBER =
+            java.util.regex.Pattern.compile("-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?");
+
+    /** Whether the type's values print as numbers: integers, decimals and floating point. */
+    private static boolean isNumeric(ColumnType t) {
+        if (t.isDecimal() || t.isFloat16()) {
+            return true;
+        }
+        return switch (t.physical()) {
+            case INT32, INT64 -> !t.isDate() && t.timeUnit() == null && t.timestampUnit() == null
+                    && !(t.logical() != null && !(t.logical() instanceof LogicalType.IntType));
+            case FLOAT, DOUBLE -> true;
+            default -> false;
+        };
+    }
+
+    /** A JSON string literal of s. */
+    public static String jsonString(String s) {
+        StringBuilder out = new StringBuilder(s.length() + 2).append('"');
+        for (int i = 0; i < s.length(); i++) {
+            char ch = s.charAt(i);
+            switch (ch) {
+                case '"' -> out.append("\\\"");
+                case '\\' -> out.append("\\\\");
+                case '\n' -> out.append("\\n");
+                case '\r' -> out.append("\\r");
+                case '\t' -> out.append("\\t");
+                default -> {
+                    if (ch < 0x20) {
+                        out.append(String.format("\\u%04x", (int) ch));
+                    } else {
+                        out.append(ch);
+                    }
+                }
+            }
+        }
+        return out.append('"').toString();
     }
 
     private static String utf8(byte[] v) {

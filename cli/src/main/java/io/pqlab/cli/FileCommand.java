@@ -1,0 +1,81 @@
+package io.pqlab.cli;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.pqlab.ParquetFile;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * A command that looks inside one Parquet file. It opens the file, builds its answer as a JSON
+ * tree ({@link #build}), and prints that tree as JSON ({@code --json}) or as text
+ * ({@link #render}). Nothing is printed until the whole answer is built, so a file that turns out
+ * to be malformed halfway gives one error line and no partial table.
+ */
+abstract class FileCommand implements Callable<Integer>, Main.HasFile {
+
+    @Parameters(index = "0", paramLabel = "FILE", description = "The Parquet file.")
+    Path file;
+
+    @Option(names = "--json", description = "Print JSON (keys in the README) instead of tables.")
+    boolean json;
+
+    @Option(names = "--debug", description = "Print a stack trace with any error.")
+    boolean debug;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public String file() {
+        return file == null ? null : file.toString();
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        if (Files.isDirectory(file)) {
+            throw new Main.UserError("is a directory, not a Parquet file");
+        }
+        ObjectNode answer = Json.object();
+        answer.put("file", file.toString());
+        try (ParquetFile pf = ParquetFile.open(file)) {
+            build(pf, answer);
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        if (json) {
+            out.println(Json.write(answer));
+        } else {
+            render(answer, out);
+        }
+        out.flush();
+        return Main.OK;
+    }
+
+    /** Puts the command's answer into {@code answer}, which already holds "file". */
+    abstract void build(ParquetFile pf, ObjectNode answer) throws Exception;
+
+    /** Prints the answer as text. */
+    abstract void render(ObjectNode answer, PrintWriter out);
+
+    /** The row groups to look at: the one --row-group names, or all. */
+    static int[] rowGroups(ParquetFile pf, Integer rowGroup) {
+        int n = pf.rowGroupCount();
+        if (rowGroup == null) {
+            int[] all = new int[n];
+            for (int i = 0; i < n; i++) {
+                all[i] = i;
+            }
+            return all;
+        }
+        if (rowGroup < 0 || rowGroup >= n) {
+            throw new Main.UserError("no row group " + rowGroup + "; the file has " + n + " row group"
+                    + (n == 1 ? "" : "s") + (n == 0 ? "" : " (0 to " + (n - 1) + ")"));
+        }
+        return new int[] {rowGroup};
+    }
+}

@@ -1,0 +1,36 @@
+package io.pqlab.cli;
+
+import io.pqlab.ParquetFile;
+import io.pqlab.cli.html.PageMap;
+import io.pqlab.cli.html.PageMapHtml;
+import io.pqlab.plan.Plan;
+import io.pqlab.plan.Planner;
+import io.pqlab.predicate.Predicate;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Writes page maps for {@code pqlab map} and {@code pqlab skipping --html}. */
+final class PageMapOutput {
+    private PageMapOutput() {}
+
+    /** The map of a plan, with the --compare table of the same condition beside it. */
+    static Plan writePlan(ParquetFile pf, String condition, Predicate predicate, Planner.Options options, Path out)
+            throws IOException {
+        Plan plan = Planner.plan(pf, predicate, options, PlanReport.dictionaries());
+        List<PageMap.Variant> compare = new ArrayList<>();
+        for (PlanReport.Variant v : PlanReport.VARIANTS) {
+            Plan p = Planner.plan(pf, predicate, new Planner.Options(v.mechanisms(), options.projection(),
+                    options.coalesceGap()), PlanReport.dictionaries());
+            compare.add(new PageMap.Variant(v.name(), p));
+        }
+        PageMapHtml.write(PageMap.of(pf, plan, condition, options.projection(), compare), out);
+        return plan;
+    }
+
+    /** The map of the file's layout, without a condition. */
+    static void writeLayout(ParquetFile pf, Path out) throws IOException {
+        PageMapHtml.write(PageMap.layout(pf), out);
+    }
+}

@@ -1,0 +1,205 @@
+package io.pqlab.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.pqlab.ParquetFile;
+import io.pqlab.plan.Mechanisms;
+import io.pqlab.plan.Plan;
+import io.pqlab.plan.Planner;
+import io.pqlab.predicate.Binder;
+import io.pqlab.predicate.Predicate;
+import io.pqlab.schema.ColumnDescriptor;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code pqlab skipping}: what a condition lets a reader skip, row group by row group, and why. */
+@Command(
+        name = "skipping",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Plan a read: which row groups and pages a condition proves need not be read, by which "
+                    + "mechanism and why, and the bytes read and fetched to decide.",
+            "",
+            "Forms:",
+            "  pqlab skipping FILE --where \"order_id = 431 OR customer_id IN (7, 9)\"",
+            "  pqlab skipping FILE COLUMN OP [VALUE]   (the chapter's form; OP is one of",
+            "      = != < <= > >= is-null is-not-null; COLUMN a name or a leaf index)"
+        })
+final class SkippingCommand implements Callable<Integer>, Main.HasFile {
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "FILE", description = "The Parquet file.")
+    String file;
+
+    @Parameters(index = "1..*", arity = "0..3", paramLabel = "COLUMN OP VALUE",
+            description = "The chapter's form of a condition, instead of --where.")
+    List<String> chapterForm = new ArrayList<>();
+
+    @Option(names = "--where", paramLabel = "EXPR", description = "The condition.")
+    String where;
+
+    @Option(names = "--where-file", paramLabel = "F",
+            description = "One condition a line; prints one JSON object a line (JSON Lines), in order.")
+    Path whereFile;
+
+    @Option(names = "--use", paramLabel = "MECHANISMS", defaultValue = "all",
+            description = "Mechanisms to use, comma-separated: statistics, page-index, bloom, dictionary "
+                    + "(or all, none). Default: ${DEFAULT-VALUE}.")
+    String use;
+
+    @Option(names = "--select", paramLabel = "COLS", split = ",",
+            description = "Columns the query reads (names or leaf indexes). Default: every column.")
+    List<String> select;
+
+    @Option(names = "--coalesce", paramLabel = "BYTES", defaultValue = "0",
+            description = "Merge byte ranges less than this many bytes apart into one request.")
+    long coalesce;
+
+    @Option(names = "--compare", description = "Compare sets of mechanisms for the condition, one row each.")
+    boolean compare;
+
+    @Option(names = "--json", description = "Print JSON.")
+    boolean json;
+
+    @Option(names = "--html", paramLabel = "OUT",
+            description = "Also write the plan as a self-contained HTML page map (see pqlab map).")
+    Path html;
+
+    @Option(names = "--debug", description = "Print stack traces of errors.", hidden = true)
+    boolean debug;
+
+    @Override
+    public String file() {
+        return file;
+    }
+
+    @Override
+    public Integer call() throws IOException {
+        PrintWriter out = spec.commandLine().getOut();
+        Mechanisms mechanisms;
+        try {
+            mechanisms = Mechanisms.parse(use);
+        } catch (IllegalArgumentException e) {
+            throw new Main.UserError(e.getMessage());
+        }
+        try (ParquetFile pf = ParquetFile.open(Path.of(file))) {
+            List<Integer> projection = projection(pf);
+            Planner.Options options = new Planner.Options(mechanisms, projection, coalesce);
+            if (whereFile != null) {
+                if (where != null || !chapterForm.isEmpty()) {
+                    throw new Main.UserError("give either --where-file or a condition, not both");
+                }
+                if (html != null) {
+                    throw new Main.UserError("--html draws one condition: give --where, not --where-file");
+                }
+                ObjectMapper mapper = PlanReport.MAPPER;
+                for (String line : Files.readAllLines(whereFile, StandardCharsets.UTF_8)) {
+                    if (line.isBlank()) {
+                        continue;
+                    }
+                    Plan plan = Planner.plan(pf, Binder.bind(line, pf.schema()), options, PlanReport.dictionaries());
+                    ObjectNode node = PlanReport.json(plan, pf);
+                    node.put("condition", line);
+                    out.println(mapper.writeValueAsString(node));
+                }
+                return Main.OK;
+            }
+            String condition = condition(pf);
+            Predicate predicate = Binder.bind(condition, pf.schema());
+            if (html != null) {
+                PageMapOutput.writePlan(pf, condition, predicate, options, html);
+                spec.commandLine().getErr().println("pqlab: wrote " + html);
+            }
+            if (compare) {
+                List<PlanReport.Row> rows = new ArrayList<>();
+                for (PlanReport.Variant v : PlanReport.VARIANTS) {
+                    Plan plan = Planner.plan(pf, predicate, new Planner.Options(v.mechanisms(), projection, coalesce),
+                            PlanReport.dictionaries());
+                    rows.add(new PlanReport.Row(v.name(), plan));
+                }
+                if (json) {
+                    out.println(PlanReport.MAPPER.writerWithDefaultPrettyPrinter()
+                            .writeValueAsString(PlanReport.compareJson(rows, condition, pf)));
+                } else {
+                    PlanReport.printCompare(out, rows, condition, pf);
+                }
+                return Main.OK;
+            }
+            Plan plan = Planner.plan(pf, predicate, options, PlanReport.dictionaries());
+            if (json) {
+                ObjectNode node = PlanReport.json(plan, pf);
+                node.put("condition", condition);
+                out.println(PlanReport.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(node));
+            } else {
+                PlanReport.print(out, plan, pf, condition);
+            }
+            return Main.OK;
+        }
+    }
+
+    private List<Integer> projection(ParquetFile pf) {
+        if (select == null || select.isEmpty()) {
+            return null;
+        }
+        List<Integer> out = new ArrayList<>();
+        for (String s : select) {
+            ColumnDescriptor c = Columns.resolve(pf.schema(), s.trim());
+            if (!out.contains(c.index())) {
+                out.add(c.index());
+            }
+        }
+        return out;
+    }
+
+    /** The condition's text, from --where or the chapter's COLUMN OP VALUE form. */
+    private String condition(ParquetFile pf) {
+        if (where != null && !chapterForm.isEmpty()) {
+            throw new Main.UserError("give the condition either with --where or as COLUMN OP VALUE, not both");
+        }
+        if (where != null) {
+            return where;
+        }
+        if (chapterForm.isEmpty()) {
+            throw new Main.UserError("no condition: give --where EXPR, --where-file F, or COLUMN OP VALUE");
+        }
+        ColumnDescriptor c = Columns.resolve(pf.schema(), chapterForm.get(0));
+        String column = '"' + c.dottedPath().replace("\"", "\"\"") + '"';
+        if (c.path().size() > 1) {
+            List<String> quoted = new ArrayList<>();
+            c.path().forEach(p -> quoted.add('"' + p.replace("\"", "\"\"") + '"'));
+            column = String.join(".", quoted);
+        }
+        if (chapterForm.size() < 2) {
+            throw new Main.UserError("COLUMN OP VALUE: the operator is missing");
+        }
+        String op = chapterForm.get(1).toLowerCase(Locale.ROOT);
+        switch (op) {
+            case "is-null", "is null" -> {
+                return column + " IS NULL";
+            }
+            case "is-not-null", "is not null" -> {
+                return column + " IS NOT NULL";
+            }
+            case "=", "!=", "<>", "<", "<=", ">", ">=" -> { }
+            default -> throw new Main.UserError("unknown operator '" + chapterForm.get(1)
+                    + "': use one of = != < <= > >= is-null is-not-null");
+        }
+        if (chapterForm.size() < 3) {
+            throw new Main.UserError("COLUMN OP VALUE: the value is missing");
+        }
+        return column + " " + op + " " + Columns.literal(c, chapterForm.get(2));
+    }
+}

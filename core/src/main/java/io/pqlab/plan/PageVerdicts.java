@@ -1,0 +1,182 @@
+package io.pqlab.plan;
+
+import io.pqlab.pageindex.BoundaryOrder;
+import io.pqlab.pageindex.ColumnIndex;
+import io.pqlab.pageindex.OffsetIndex;
+import io.pqlab.predicate.LeafOp;
+import io.pqlab.predicate.Predicate.Leaf;
+import io.pqlab.stats.SortOrder;
+import io.pqlab.stats.StatisticsJudge;
+import io.pqlab.stats.TrustedStatistics;
+import io.pqlab.stats.ValueOrder;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One leaf against every page of a ColumnIndex. Where the index says its bounds are ascending or
+ * descending, the claim is first checked (a false claim would make a binary search skip pages
+ * that match), then each value of the condition is placed by binary search, so that an IN list
+ * of k values costs k searches rather than k passes over the pages.
+ */
+final class PageVerdicts {
+    private PageVerdicts() {}
+
+    record Result(Verdict[] verdicts, String how) {}
+
+    static Result judge(Leaf l, StatisticsJudge judge, ColumnIndex ci, OffsetIndex oi, long numRows) {
+        int pages = oi.pageCount();
+        TrustedStatistics[] stats = new TrustedStatistics[pages];
+        for (int i = 0; i < pages; i++) {
+            long rows = oi.endRow(i, numRows) - oi.firstRow(i);
+            long nulls = ci.nullCount(i);
+            if (nulls > rows) {
+                nulls = -1; // impossible, so unknown
+            }
+            if (ci.isNullPage(i)) {
+                stats[i] = TrustedStatistics.countsOnly("a page of nulls", rows, 0, rows);
+            } else {
+                stats[i] = judge.judgePage(ci.min(i), ci.max(i), nulls, ci.nanCount(i), rows);
+            }
+        }
+        String how = "";
+        boolean[] candidate = null;
+        BoundaryOrder bo = ci.boundaryOrder();
+        if ((bo == BoundaryOrder.ASCENDING || bo == BoundaryOrder.DESCENDING) && searchable(l, ci, pages)) {
+            int[] seq = ordered(stats, bo == BoundaryOrder.DESCENDING, l.order());
+            if (seq == null) {
+                how = " (the bounds are not " + bo + " as the index claims; each page judged alone)";
+            } else {
+                candidate = candidates(l, stats, seq, pages);
+                how = " (binary search over " + bo + " bounds)";
+            }
+        }
+        Verdict[] out = new Verdict[pages];
+        for (int i = 0; i < pages; i++) {
+            if (candidate != null && !ci.isNullPage(i) && !candidate[i]) {
+                out[i] = Verdict.NONE;
+            } else {
+                out[i] = BoundsCheck.judge(l, stats[i]).verdict();
+            }
+        }
+        return new Result(out, how);
+    }
+
+    private static boolean searchable(Leaf l, ColumnIndex ci, int pages) {
+        LeafOp op = l.op();
+        if (op != LeafOp.EQ && op != LeafOp.IN && op != LeafOp.LT && op != LeafOp.LE
+                && op != LeafOp.GT && op != LeafOp.GE) {
+            return false;
+        }
+        SortOrder order = l.order().order();
+        if ((order == SortOrder.FLOAT || order == SortOrder.FLOAT16) && (op == LeafOp.GT || op == LeafOp.GE)) {
+            // NaN satisfies > and >= whatever the bounds say: only pages proved NaN-free may be ruled out.
+            for (int i = 0; i < pages; i++) {
+                if (!ci.isNullPage(i) && ci.nanCount(i) != 0) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    /**
+     * The non-null pages in ascending order of their bounds (reversed for a descending index), or
+     * null if a page has no usable bounds or the bounds are not in the claimed order.
+     */
+    private static int[] ordered(TrustedStatistics[] stats, boolean descending, ValueOrder order) {
+        List<Integer> pages = new ArrayList<>();
+        for (int i = 0; i < stats.length; i++) {
+            boolean nullPage = stats[i].allNull() && !stats[i].hasBounds();
+            if (nullPage) {
+                continue;
+            }
+            if (!stats[i].hasBounds()) {
+                return null;
+            }
+            pages.add(i);
+        }
+        int k = pages.size();
+        int[] seq = new int[k];
+        for (int j = 0; j < k; j++) {
+            seq[j] = pages.get(descending ? k - 1 - j : j);
+        }
+        for (int j = 1; j < k; j++) {
+            TrustedStatistics a = stats[seq[j - 1]];
+            TrustedStatistics b = stats[seq[j]];
+            if (order.compare(a.min(), b.min()) > 0 || order.compare(a.max(), b.max()) > 0) {
+                return null;
+            }
+        }
+        return seq;
+    }
+
+    /** Pages whose bounds may hold a value satisfying the leaf, found by binary search. */
+    private static boolean[] candidates(Leaf l, TrustedStatistics[] stats, int[] seq, int pages) {
+        boolean[] out = new boolean[pages];
+        ValueOrder order = l.order();
+        int k = seq.length;
+        for (byte[] v : l.values()) {
+            int from;
+            int to; // inclusive positions in seq
+            switch (l.op()) {
+                case EQ, IN -> {
+                    from = firstMaxAtLeast(stats, seq, order, v, false);
+                    to = lastMinAtMost(stats, seq, order, v, false);
+                }
+                case LT -> {
+                    from = 0;
+                    to = lastMinAtMost(stats, seq, order, v, true);
+                }
+                case LE -> {
+                    from = 0;
+                    to = lastMinAtMost(stats, seq, order, v, false);
+                }
+                case GT -> {
+                    from = firstMaxAtLeast(stats, seq, order, v, true);
+                    to = k - 1;
+                }
+                case GE -> {
+                    from = firstMaxAtLeast(stats, seq, order, v, false);
+                    to = k - 1;
+                }
+                default -> throw new IllegalStateException(l.op().name());
+            }
+            for (int j = from; j <= to; j++) {
+                out[seq[j]] = true;
+            }
+        }
+        return out;
+    }
+
+    /** The first position whose maximum is >= v (or > v when strict); k if none. */
+    private static int firstMaxAtLeast(TrustedStatistics[] stats, int[] seq, ValueOrder order, byte[] v, boolean strict) {
+        int lo = 0;
+        int hi = seq.length;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            int c = order.compare(stats[seq[mid]].max(), v);
+            if (strict ? c > 0 : c >= 0) {
+                hi = mid;
+            } else {
+                lo = mid + 1;
+            }
+        }
+        return lo;
+    }
+
+    /** The last position whose minimum is <= v (or < v when strict); -1 if none. */
+    private static int lastMinAtMost(TrustedStatistics[] stats, int[] seq, ValueOrder order, byte[] v, boolean strict) {
+        int lo = 0;
+        int hi = seq.length;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            int c = order.compare(stats[seq[mid]].min(), v);
+            if (strict ? c < 0 : c <= 0) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo - 1;
+    }
+}

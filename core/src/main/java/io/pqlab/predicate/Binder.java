@@ -1,0 +1,322 @@
+package io.pqlab.predicate;
+
+import io.pqlab.predicate.Literal.BinaryLiteral;
+import io.pqlab.predicate.Literal.BoolLiteral;
+import io.pqlab.predicate.Literal.DateLiteral;
+import io.pqlab.predicate.Literal.DecimalLiteral;
+import io.pqlab.predicate.Literal.FloatLiteral;
+import io.pqlab.predicate.Literal.IntLiteral;
+import io.pqlab.predicate.Literal.StringLiteral;
+import io.pqlab.predicate.Literal.TimeLiteral;
+import io.pqlab.predicate.Literal.TimestampLiteral;
+import io.pqlab.predicate.Predicate.Constant;
+import io.pqlab.schema.ColumnDescriptor;
+import io.pqlab.schema.Schema;
+import io.pqlab.stats.ValueOrder;
+import io.pqlab.values.ColumnType;
+import io.pqlab.values.LiteralConversion;
+import io.pqlab.values.LiteralConversion.Result;
+import io.pqlab.values.ValueFormat;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Binds a parsed condition to a file: pushes NOT down to the leaves, resolves each column against
+ * the schema, and converts each literal exactly to the column's type. A literal the column cannot
+ * hold becomes what it means: {@code int_col = 2.5} matches nothing, {@code int_col < 2.5} is
+ * {@code int_col <= 2}, a value beyond the type's range lies above or below every value, NaN
+ * equals only NaN and sorts above every number.
+ */
+public final class Binder {
+    private final Schema schema;
+
+    private Binder(Schema schema) {
+        this.schema = schema;
+    }
+
+    /** Parses and binds a condition's text. */
+    public static Predicate bind(String condition, Schema schema) {
+        return bind(Condition.parse(condition), schema);
+    }
+
+    public static Predicate bind(Expr expr, Schema schema) {
+        return simplify(new Binder(schema).bindExpr(expr.pushNot()));
+    }
+
+    private Predicate bindExpr(Expr e) {
+        if (e instanceof Expr.And a) {
+            List<Predicate> terms = new ArrayList<>();
+            a.terms().forEach(t -> terms.add(bindExpr(t)));
+            return new Predicate.And(terms);
+        }
+        if (e instanceof Expr.Or o) {
+            List<Predicate> terms = new ArrayList<>();
+            o.terms().forEach(t -> terms.add(bindExpr(t)));
+            return new Predicate.Or(terms);
+        }
+        if (e instanceof Expr.Not n) {
+            return bindExpr(n.operand().pushNot());
+        }
+        if (e instanceof Expr.Between b) {
+            return bindExpr(b.expand());
+        }
+        Expr.Leaf leaf = (Expr.Leaf) e;
+        ColumnDescriptor col = resolve(leaf.column());
+        if (leaf instanceof Expr.IsNull n) {
+            return leaf(col, n.negated() ? LeafOp.IS_NOT_NULL : LeafOp.IS_NULL, List.of());
+        }
+        if (leaf instanceof Expr.Comparison c) {
+            return comparison(col, c.op(), convert(col, c.value()));
+        }
+        if (leaf instanceof Expr.In in) {
+            return in(col, in);
+        }
+        if (leaf instanceof Expr.Like like) {
+            return like(col, like);
+        }
+        throw new ConditionException("cannot bind " + e, -1);
+    }
+
+    private ColumnDescriptor resolve(ColumnRef ref) {
+        String dotted = String.join(".", ref.path());
+        ColumnDescriptor col = schema.find(dotted);
+        if (col == null) {
+            List<ColumnDescriptor> under = schema.columnsUnder(dotted);
+            if (!under.isEmpty()) {
+                List<String> names = new ArrayList<>();
+                under.stream().limit(5).forEach(c -> names.add(c.dottedPath()));
+                throw new ConditionException("'" + ref.text() + "' is a group, not a column: name one of its columns, such as "
+                        + String.join(", ", names), -1);
+            }
+            col = schema.column(dotted); // throws NoSuchColumnException naming the closest columns
+        }
+        if (col.maxRepetitionLevel() > 0) {
+            throw new ConditionException("'" + col.dottedPath() + "' is a repeated column; conditions on repeated"
+                    + " columns are not supported", -1);
+        }
+        return col;
+    }
+
+    /** The column's type as values need it. */
+    public static ColumnType typeOf(ColumnDescriptor col) {
+        return new ColumnType(col.type(), col.logicalType(), col.convertedType(), col.typeLength(),
+                Math.max(col.scale(), 0), col.precision());
+    }
+
+    public static ValueOrder orderOf(ColumnDescriptor col) {
+        return new ValueOrder(col.type(), typeOf(col).sortOrder(), col.typeLength());
+    }
+
+    private Result convert(ColumnDescriptor col, Literal literal) {
+        try {
+            return LiteralConversion.convert(javaValue(literal), typeOf(col));
+        } catch (IllegalArgumentException e) {
+            throw new ConditionException("column " + col.dottedPath() + ": " + e.getMessage(), -1);
+        }
+    }
+
+    private static Object javaValue(Literal l) {
+        if (l instanceof IntLiteral i) {
+            return i.value();
+        }
+        if (l instanceof DecimalLiteral d) {
+            return d.value();
+        }
+        if (l instanceof FloatLiteral f) {
+            double v = f.value();
+            return Double.isNaN(v) || Double.isInfinite(v) ? (Object) v : new BigDecimal(f.text());
+        }
+        if (l instanceof StringLiteral s) {
+            return s.value();
+        }
+        if (l instanceof BoolLiteral b) {
+            return b.value();
+        }
+        if (l instanceof DateLiteral d) {
+            return d.value();
+        }
+        if (l instanceof TimeLiteral t) {
+            return t.value();
+        }
+        if (l instanceof TimestampLiteral t) {
+            return t.offset() == null ? t.value()
+                    : t.value().atOffset(t.offset()).withOffsetSameInstant(ZoneOffset.UTC).toLocalDateTime();
+        }
+        if (l instanceof BinaryLiteral b) {
+            return b.value();
+        }
+        throw new IllegalArgumentException("unknown literal " + l);
+    }
+
+    private Predicate comparison(ColumnDescriptor col, CompareOp op, Result r) {
+        String c = col.dottedPath();
+        if (r instanceof Result.Exact x) {
+            return leaf(col, leafOp(op), List.of(x.plain()));
+        }
+        if (r instanceof Result.NaN) {
+            return switch (op) {
+                case EQ, GE -> leaf(col, LeafOp.IS_NAN, List.of());
+                case NE, LT -> leaf(col, LeafOp.NOT_NAN, List.of());
+                case GT -> new Constant(false, "nothing sorts above NaN");
+                case LE -> leaf(col, LeafOp.IS_NOT_NULL, List.of());
+            };
+        }
+        if (op == CompareOp.EQ) {
+            return new Constant(false, c + " cannot hold the value");
+        }
+        if (op == CompareOp.NE) {
+            return leaf(col, LeafOp.IS_NOT_NULL, List.of());
+        }
+        boolean below = op == CompareOp.LT || op == CompareOp.LE;
+        if (r instanceof Result.Unequal u) {
+            return leaf(col, leafOp(op), List.of(u.plain()));
+        }
+        if (r instanceof Result.Between b) {
+            return below ? leaf(col, LeafOp.LE, List.of(b.below())) : leaf(col, LeafOp.GE, List.of(b.above()));
+        }
+        boolean above = r instanceof Result.AboveAll;
+        if (below == above) { // x < (above all), x > (below all): every non-null value
+            return leaf(col, LeafOp.IS_NOT_NULL, List.of());
+        }
+        return new Constant(false, "the value lies " + (above ? "above" : "below") + " every value " + c + " can hold");
+    }
+
+    private Predicate in(ColumnDescriptor col, Expr.In in) {
+        List<byte[]> exact = new ArrayList<>();
+        boolean nan = false;
+        for (Literal l : in.values()) {
+            Result r = convert(col, l);
+            if (r instanceof Result.Exact x) {
+                exact.add(x.plain());
+            } else if (r instanceof Result.NaN) {
+                nan = true;
+            } // any other value equals nothing the column holds
+        }
+        List<Predicate> terms = new ArrayList<>();
+        if (!in.negated()) {
+            if (!exact.isEmpty()) {
+                terms.add(leaf(col, exact.size() == 1 ? LeafOp.EQ : LeafOp.IN, exact));
+            }
+            if (nan) {
+                terms.add(leaf(col, LeafOp.IS_NAN, List.of()));
+            }
+            return terms.isEmpty() ? new Constant(false, col.dottedPath() + " can hold no value of the list")
+                    : terms.size() == 1 ? terms.get(0) : new Predicate.Or(terms);
+        }
+        if (!exact.isEmpty()) {
+            terms.add(leaf(col, exact.size() == 1 ? LeafOp.NE : LeafOp.NOT_IN, exact));
+        }
+        if (nan) {
+            terms.add(leaf(col, LeafOp.NOT_NAN, List.of()));
+        }
+        if (terms.isEmpty()) {
+            return leaf(col, LeafOp.IS_NOT_NULL, List.of());
+        }
+        return terms.size() == 1 ? terms.get(0) : new Predicate.And(terms);
+    }
+
+    private Predicate like(ColumnDescriptor col, Expr.Like like) {
+        ColumnType t = typeOf(col);
+        if (col.type() != io.pqlab.format.PhysicalType.BYTE_ARRAY
+                && col.type() != io.pqlab.format.PhysicalType.FIXED_LEN_BYTE_ARRAY || t.isDecimal()) {
+            throw new ConditionException("column " + col.dottedPath() + " is " + t.describe()
+                    + "; LIKE needs a string column", -1);
+        }
+        var prefix = like.prefix();
+        if (prefix.isPresent()) {
+            if (prefix.get().isEmpty()) { // LIKE '%': every non-null value
+                return like.negated() ? new Constant(false, "every non-null value is LIKE '%'")
+                        : leaf(col, LeafOp.IS_NOT_NULL, List.of());
+            }
+            byte[] p = prefix.get().getBytes(StandardCharsets.UTF_8);
+            return leaf(col, like.negated() ? LeafOp.NOT_STARTS_WITH : LeafOp.STARTS_WITH, List.of(p));
+        }
+        List<byte[]> values = new ArrayList<>();
+        values.add(like.pattern().getBytes(StandardCharsets.UTF_8));
+        if (like.escape() != Expr.Like.NO_ESCAPE) {
+            values.add(new String(Character.toChars(like.escape())).getBytes(StandardCharsets.UTF_8));
+        }
+        return leaf(col, like.negated() ? LeafOp.NOT_LIKE : LeafOp.LIKE, values);
+    }
+
+    private static LeafOp leafOp(CompareOp op) {
+        return switch (op) {
+            case EQ -> LeafOp.EQ;
+            case NE -> LeafOp.NE;
+            case LT -> LeafOp.LT;
+            case LE -> LeafOp.LE;
+            case GT -> LeafOp.GT;
+            case GE -> LeafOp.GE;
+        };
+    }
+
+    private Predicate.Leaf leaf(ColumnDescriptor col, LeafOp op, List<byte[]> values) {
+        ColumnType type = typeOf(col);
+        String path = col.dottedPath();
+        String text = switch (op) {
+            case IS_NULL, IS_NOT_NULL, IS_NAN, NOT_NAN -> path + " " + op.symbol;
+            case IN, NOT_IN -> {
+                List<String> shown = new ArrayList<>();
+                values.forEach(v -> shown.add(show(v, type)));
+                yield path + " " + op.symbol + " (" + String.join(", ", shown) + ")";
+            }
+            case STARTS_WITH, NOT_STARTS_WITH -> path + " " + op.symbol + " "
+                    + quote(new String(values.get(0), StandardCharsets.UTF_8) + "%");
+            case LIKE, NOT_LIKE -> path + " " + op.symbol + " " + quote(new String(values.get(0), StandardCharsets.UTF_8));
+            default -> path + " " + op.symbol + " " + show(values.get(0), type);
+        };
+        return new Predicate.Leaf(col.index(), path, op, values, orderOf(col), text);
+    }
+
+    private static String show(byte[] v, ColumnType type) {
+        String s = ValueFormat.format(v, type);
+        return type.isText() || type.isUuid() || type.isDate() || type.timestampUnit() != null || type.timeUnit() != null
+                ? quote(s) : s;
+    }
+
+    private static String quote(String s) {
+        return "'" + s.replace("'", "''") + "'";
+    }
+
+    /** Folds constants and flattens nested connectives of the same kind. */
+    static Predicate simplify(Predicate p) {
+        if (p instanceof Predicate.And a) {
+            List<Predicate> terms = new ArrayList<>();
+            for (Predicate t : a.terms()) {
+                Predicate s = simplify(t);
+                if (s instanceof Constant c) {
+                    if (!c.value()) {
+                        return c;
+                    }
+                } else if (s instanceof Predicate.And inner) {
+                    terms.addAll(inner.terms());
+                } else {
+                    terms.add(s);
+                }
+            }
+            return terms.isEmpty() ? new Constant(true, "every term holds") : terms.size() == 1 ? terms.get(0) : new Predicate.And(terms);
+        }
+        if (p instanceof Predicate.Or o) {
+            List<Predicate> terms = new ArrayList<>();
+            Constant falseTerm = null;
+            for (Predicate t : o.terms()) {
+                Predicate s = simplify(t);
+                if (s instanceof Constant c) {
+                    if (c.value()) {
+                        return c;
+                    }
+                    falseTerm = c;
+                } else if (s instanceof Predicate.Or inner) {
+                    terms.addAll(inner.terms());
+                } else {
+                    terms.add(s);
+                }
+            }
+            return terms.isEmpty() ? falseTerm : terms.size() == 1 ? terms.get(0) : new Predicate.Or(terms);
+        }
+        return p;
+    }
+}

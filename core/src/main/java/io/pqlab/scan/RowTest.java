@@ -1,0 +1,108 @@
+package io.pqlab.scan;
+
+import io.pqlab.column.ColumnBatch;
+import io.pqlab.format.PhysicalType;
+import io.pqlab.predicate.LeafOp;
+import io.pqlab.predicate.Predicate.Leaf;
+import io.pqlab.predicate.ValueMatch;
+import io.pqlab.stats.SortOrder;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+
+/**
+ * One condition leaf compiled for the values of decoded pages: integers and floating point
+ * compared as primitives, everything else through {@link ValueMatch} on PLAIN bytes. The same
+ * semantics as the planner's: null matches only IS NULL, NaN equals NaN and sorts above every
+ * number, -0.0 equals +0.0.
+ */
+abstract class RowTest {
+    final Leaf leaf;
+
+    RowTest(Leaf leaf) {
+        this.leaf = leaf;
+    }
+
+    /** Whether non-null value v of the page satisfies the leaf. */
+    abstract boolean matches(ColumnBatch b, int v);
+
+    static RowTest compile(Leaf leaf) {
+        PhysicalType p = leaf.order().physical();
+        SortOrder o = leaf.order().order();
+        boolean comparison = switch (leaf.op()) {
+            case EQ, NE, LT, LE, GT, GE -> true;
+            default -> false;
+        };
+        if (comparison && (o == SortOrder.SIGNED || o == SortOrder.UNSIGNED) && p == PhysicalType.INT64) {
+            long x = ByteBuffer.wrap(leaf.value()).order(ByteOrder.LITTLE_ENDIAN).getLong();
+            boolean unsigned = o == SortOrder.UNSIGNED;
+            return new RowTest(leaf) {
+                @Override
+                boolean matches(ColumnBatch b, int v) {
+                    long y = b.getLong(v);
+                    return test(unsigned ? Long.compareUnsigned(y, x) : Long.compare(y, x), leaf.op());
+                }
+            };
+        }
+        if (comparison && (o == SortOrder.SIGNED || o == SortOrder.UNSIGNED) && p == PhysicalType.INT32) {
+            int x = ByteBuffer.wrap(leaf.value()).order(ByteOrder.LITTLE_ENDIAN).getInt();
+            boolean unsigned = o == SortOrder.UNSIGNED;
+            return new RowTest(leaf) {
+                @Override
+                boolean matches(ColumnBatch b, int v) {
+                    int y = b.getInt(v);
+                    return test(unsigned ? Integer.compareUnsigned(y, x) : Integer.compare(y, x), leaf.op());
+                }
+            };
+        }
+        if (comparison && o == SortOrder.FLOAT && p == PhysicalType.DOUBLE) {
+            double x = ByteBuffer.wrap(leaf.value()).order(ByteOrder.LITTLE_ENDIAN).getDouble();
+            return new RowTest(leaf) {
+                @Override
+                boolean matches(ColumnBatch b, int v) {
+                    return test(compareNaNLast(b.getDouble(v), x), leaf.op());
+                }
+            };
+        }
+        if (comparison && o == SortOrder.FLOAT && p == PhysicalType.FLOAT) {
+            float x = ByteBuffer.wrap(leaf.value()).order(ByteOrder.LITTLE_ENDIAN).getFloat();
+            return new RowTest(leaf) {
+                @Override
+                boolean matches(ColumnBatch b, int v) {
+                    return test(compareNaNLast(b.getFloat(v), x), leaf.op());
+                }
+            };
+        }
+        return new RowTest(leaf) {
+            private byte[] reuse;
+
+            @Override
+            boolean matches(ColumnBatch b, int v) {
+                byte[] plain = b.plain(v, reuse);
+                reuse = plain;
+                return ValueMatch.matches(leaf, plain);
+            }
+        };
+    }
+
+    /** NaN above every number and equal to NaN; -0.0 equal to +0.0. */
+    static int compareNaNLast(double a, double b) {
+        boolean an = Double.isNaN(a);
+        boolean bn = Double.isNaN(b);
+        if (an || bn) {
+            return Boolean.compare(an, bn);
+        }
+        return a < b ? -1 : a > b ? 1 : 0;
+    }
+
+    static boolean test(int c, LeafOp op) {
+        return switch (op) {
+            case EQ -> c == 0;
+            case NE -> c != 0;
+            case LT -> c < 0;
+            case LE -> c <= 0;
+            case GT -> c > 0;
+            case GE -> c >= 0;
+            default -> throw new IllegalStateException(op.name());
+        };
+    }
+}

@@ -1,0 +1,361 @@
+package io.pqlab.scan;
+
+import io.pqlab.MalformedFileException;
+import io.pqlab.ParquetFile;
+import io.pqlab.column.ColumnBatch;
+import io.pqlab.column.ColumnChunkReader;
+import io.pqlab.pageindex.OffsetIndex;
+import io.pqlab.pageindex.PageLocation;
+import io.pqlab.plan.ColumnRead;
+import io.pqlab.plan.PageRead;
+import io.pqlab.plan.Plan;
+import io.pqlab.plan.Planner;
+import io.pqlab.plan.RowGroupPlan;
+import io.pqlab.plan.RowRanges;
+import io.pqlab.predicate.LeafOp;
+import io.pqlab.predicate.Predicate;
+import io.pqlab.schema.ColumnDescriptor;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Reads only what a plan keeps and returns exactly the matching rows, row group by row group.
+ *
+ * <p>For each row group the plan does not skip, the condition's columns are decoded first, only
+ * their pages that hold kept rows; the condition is evaluated exactly on every kept row (except
+ * where the plan proved that every row matches); then the other returned columns are decoded
+ * only in the pages that hold matching rows (late materialisation). Memory holds one row group's
+ * decoded pages at a time.
+ */
+public final class Scanner {
+    private final ParquetFile file;
+    private final ScanOptions options;
+    private final Plan plan;
+    private final List<ColumnDescriptor> outputColumns;
+    private final List<Integer> conditionColumns;
+    private final ColumnChunkReader.Options readerOptions;
+    private int nextRowGroup;
+    private long returned;
+    private final ScanStats stats = new ScanStats();
+
+    private Scanner(ParquetFile file, ScanOptions options, Plan plan, List<ColumnDescriptor> outputColumns,
+            List<Integer> conditionColumns) {
+        this.file = file;
+        this.options = options;
+        this.plan = plan;
+        this.outputColumns = outputColumns;
+        this.conditionColumns = conditionColumns;
+        this.readerOptions = ColumnChunkReader.Options.DEFAULT.withVerifyChecksums(options.verifyChecksums());
+    }
+
+    /** Plans the scan; nothing of the data is read until {@link #next()}. */
+    public static Scanner open(ParquetFile file, ScanOptions options) throws IOException {
+        List<ColumnDescriptor> out = new ArrayList<>();
+        if (options.columns() == null) {
+            out.addAll(file.schema().columns());
+        } else {
+            for (int c : options.columns()) {
+                out.add(file.schema().column(c));
+            }
+        }
+        Predicate predicate = options.predicate() == null ? new Predicate.Constant(true, "no condition")
+                : options.predicate();
+        Set<Integer> conditionColumns = new LinkedHashSet<>();
+        collectColumns(predicate, conditionColumns);
+        Set<Integer> projection = new LinkedHashSet<>();
+        out.forEach(c -> projection.add(c.index()));
+        projection.addAll(conditionColumns);
+        Plan plan = Planner.plan(file, predicate,
+                new Planner.Options(options.mechanisms(), new ArrayList<>(projection), 0));
+        return new Scanner(file, options, plan, out, new ArrayList<>(conditionColumns));
+    }
+
+    private static void collectColumns(Predicate p, Set<Integer> out) {
+        if (p instanceof Predicate.Leaf l) {
+            out.add(l.column());
+        } else if (p instanceof Predicate.And a) {
+            a.terms().forEach(t -> collectColumns(t, out));
+        } else if (p instanceof Predicate.Or o) {
+            o.terms().forEach(t -> collectColumns(t, out));
+        }
+    }
+
+    public Plan plan() {
+        return plan;
+    }
+
+    public List<ColumnDescriptor> columns() {
+        return outputColumns;
+    }
+
+    public ScanStats stats() {
+        return stats;
+    }
+
+    /** The matching rows of the next row group that has any, or null at the end (or the limit). */
+    public RowBatch next() throws IOException {
+        while (nextRowGroup < plan.rowGroups().size()) {
+            if (options.limit() >= 0 && returned >= options.limit()) {
+                return null;
+            }
+            RowGroupPlan g = plan.rowGroups().get(nextRowGroup++);
+            if (g.skipped()) {
+                stats.rowGroupsSkipped++;
+                continue;
+            }
+            RowBatch batch = scanRowGroup(g);
+            if (batch != null && batch.size() > 0) {
+                returned += batch.size();
+                return batch;
+            }
+        }
+        return null;
+    }
+
+    private RowBatch scanRowGroup(RowGroupPlan g) throws IOException {
+        stats.rowGroupsRead++;
+        RowRanges kept = g.rows();
+        Map<Integer, List<ColumnBatch>> decoded = new HashMap<>();
+        for (int c : conditionColumns) {
+            decoded.put(c, decode(g, c, kept));
+        }
+        // Rows proved to match need no evaluation; the rest of the kept rows are tested.
+        RowRanges toTest = subtract(kept, g.allMatch());
+        BitSet matching = new BitSet();
+        if (!toTest.isEmpty()) {
+            Predicate p = options.predicate() == null ? new Predicate.Constant(true, "") : options.predicate();
+            matching = evaluate(p, decoded, toTest, g.numRows());
+            stats.rowsEvaluated += toTest.rowCount();
+        }
+        for (int i = 0; i < g.allMatch().size(); i++) {
+            matching.set((int) g.allMatch().start(i), (int) g.allMatch().end(i));
+        }
+        int count = matching.cardinality();
+        if (options.limit() >= 0) {
+            long room = options.limit() - returned;
+            if (count > room) {
+                int cut = matching.nextSetBit(0);
+                for (long k = 0; k < room; k++) {
+                    cut = matching.nextSetBit(cut + 1);
+                }
+                if (cut >= 0) {
+                    matching.clear(cut, Integer.MAX_VALUE);
+                }
+                count = (int) room;
+            }
+        }
+        if (count == 0) {
+            return null;
+        }
+        RowRanges matchRanges = toRanges(matching);
+        long[] rowNumbers = new long[count];
+        int[] rows = new int[count];
+        int k = 0;
+        for (int r = matching.nextSetBit(0); r >= 0; r = matching.nextSetBit(r + 1)) {
+            rows[k] = r;
+            rowNumbers[k++] = g.firstRow() + r;
+        }
+        int n = outputColumns.size();
+        ColumnBatch[][] pages = new ColumnBatch[n][];
+        int[][] start = new int[n][];
+        int[][] end = new int[n][];
+        for (int ci = 0; ci < n; ci++) {
+            int c = outputColumns.get(ci).index();
+            List<ColumnBatch> batches = decoded.get(c);
+            if (batches == null) {
+                batches = decode(g, c, options.lateMaterialization() ? matchRanges : kept);
+                decoded.put(c, batches);
+            }
+            pages[ci] = new ColumnBatch[count];
+            start[ci] = new int[count];
+            end[ci] = new int[count];
+            locate(batches, rows, pages[ci], start[ci], end[ci]);
+        }
+        stats.rowsReturned += count;
+        return new RowBatch(g.index(), rowNumbers, outputColumns, pages, start, end);
+    }
+
+    // ---- decoding ---------------------------------------------------------------------------
+
+    /** The pages of column c in row group g that hold any of the rows, decoded. */
+    private List<ColumnBatch> decode(RowGroupPlan g, int c, RowRanges rows) throws IOException {
+        ColumnRead read = null;
+        for (ColumnRead r : g.reads()) {
+            if (r.column() == c) {
+                read = r;
+            }
+        }
+        List<ColumnBatch> out = new ArrayList<>();
+        OffsetIndex oi = read == null ? null : offsetIndex(read);
+        if (oi != null) {
+            List<Integer> wanted = new ArrayList<>();
+            for (int i = 0; i < oi.pageCount(); i++) {
+                PageLocation p = oi.page(i);
+                long endRow = i + 1 < oi.pageCount() ? oi.page(i + 1).firstRowIndex() : g.numRows();
+                if (rows.overlaps(p.firstRowIndex(), endRow)) {
+                    wanted.add(i);
+                }
+            }
+            stats.pagesSkipped += oi.pageCount() - wanted.size();
+            int[] pages = wanted.stream().mapToInt(Integer::intValue).toArray();
+            try {
+                return drain(ColumnChunkReader.openPages(file, g.index(), c, oi, pages, readerOptions), out);
+            } catch (MalformedFileException e) {
+                // A page that does not start on a row (a writer that broke the OffsetIndex's
+                // promise): read the chunk from its start, where rows cannot be misaligned.
+                if (!e.getMessage().contains("row")) {
+                    throw e;
+                }
+                stats.fallbacks++;
+                out.clear();
+            }
+        }
+        return drain(ColumnChunkReader.open(file, g.index(), c, readerOptions), out);
+    }
+
+    private List<ColumnBatch> drain(ColumnChunkReader reader, List<ColumnBatch> out) throws IOException {
+        try (reader) {
+            for (ColumnBatch b = reader.next(); b != null; b = reader.next()) {
+                out.add(b);
+            }
+            stats.pagesDecoded += reader.pagesDecoded();
+            stats.bytesFetched += reader.bytesFetched();
+        }
+        return out;
+    }
+
+    /** The OffsetIndex the plan used for a column, rebuilt from its page list; null if it used none. */
+    private static OffsetIndex offsetIndex(ColumnRead read) {
+        List<PageLocation> locations = new ArrayList<>();
+        for (PageRead p : read.pages()) {
+            if (p.kind().equals("data")) {
+                locations.add(new PageLocation(p.offset(), (int) p.length(), p.firstRow()));
+            }
+        }
+        return locations.isEmpty() ? null : new OffsetIndex(locations, null, -1, 0);
+    }
+
+    // ---- evaluation --------------------------------------------------------------------------
+
+    private BitSet evaluate(Predicate p, Map<Integer, List<ColumnBatch>> decoded, RowRanges rows, long numRows) {
+        Map<Predicate.Leaf, BitSet> cache = new IdentityHashMap<>();
+        return eval(p, decoded, rows, cache);
+    }
+
+    private BitSet eval(Predicate p, Map<Integer, List<ColumnBatch>> decoded, RowRanges rows,
+            Map<Predicate.Leaf, BitSet> cache) {
+        if (p instanceof Predicate.Constant c) {
+            BitSet b = new BitSet();
+            if (c.value()) {
+                for (int i = 0; i < rows.size(); i++) {
+                    b.set((int) rows.start(i), (int) rows.end(i));
+                }
+            }
+            return b;
+        }
+        if (p instanceof Predicate.Leaf l) {
+            return cache.computeIfAbsent(l, x -> evalLeaf(x, decoded.get(x.column()), rows));
+        }
+        List<Predicate> terms = p instanceof Predicate.And a ? a.terms() : ((Predicate.Or) p).terms();
+        boolean and = p instanceof Predicate.And;
+        BitSet acc = null;
+        for (Predicate t : terms) {
+            BitSet b = eval(t, decoded, rows, cache);
+            if (acc == null) {
+                acc = (BitSet) b.clone();
+            } else if (and) {
+                acc.and(b);
+            } else {
+                acc.or(b);
+            }
+        }
+        return acc == null ? new BitSet() : acc;
+    }
+
+    /** The rows (among {@code rows}) whose value satisfies the leaf; conditions are on flat columns. */
+    private static BitSet evalLeaf(Predicate.Leaf leaf, List<ColumnBatch> batches, RowRanges rows) {
+        BitSet out = new BitSet();
+        RowTest test = leaf.op() == LeafOp.IS_NULL || leaf.op() == LeafOp.IS_NOT_NULL ? null : RowTest.compile(leaf);
+        for (ColumnBatch b : batches) {
+            long first = b.firstRow();
+            for (int e = 0; e < b.entryCount(); e++) {
+                long row = first + e;
+                if (!rows.contains(row)) {
+                    continue;
+                }
+                boolean isNull = b.isNull(e);
+                boolean match = switch (leaf.op()) {
+                    case IS_NULL -> isNull;
+                    case IS_NOT_NULL -> !isNull;
+                    default -> !isNull && test.matches(b, b.valueIndex(e));
+                };
+                if (match) {
+                    out.set((int) row);
+                }
+            }
+        }
+        return out;
+    }
+
+    // ---- rows -------------------------------------------------------------------------------
+
+    /** For each wanted row (ascending), the page holding it and its entry range there. */
+    private static void locate(List<ColumnBatch> batches, int[] rows, ColumnBatch[] page, int[] start, int[] end) {
+        int bi = 0;
+        for (int k = 0; k < rows.length; k++) {
+            int r = rows[k];
+            while (bi < batches.size() && batches.get(bi).firstRow() + batches.get(bi).rowCount() <= r) {
+                bi++;
+            }
+            if (bi >= batches.size() || batches.get(bi).firstRow() > r) {
+                throw new IllegalStateException("row " + r + " is in no decoded page");
+            }
+            ColumnBatch b = batches.get(bi);
+            int kth = (int) (r - b.firstRow());
+            page[k] = b;
+            start[k] = b.rowStart(kth);
+            end[k] = b.rowStart(kth + 1);
+        }
+    }
+
+    private static RowRanges subtract(RowRanges a, RowRanges b) {
+        if (b.isEmpty()) {
+            return a;
+        }
+        List<long[]> out = new ArrayList<>();
+        for (int i = 0; i < a.size(); i++) {
+            long s = a.start(i);
+            long e = a.end(i);
+            for (int j = 0; j < b.size() && s < e; j++) {
+                if (b.end(j) <= s || b.start(j) >= e) {
+                    continue;
+                }
+                if (b.start(j) > s) {
+                    out.add(new long[] {s, b.start(j)});
+                }
+                s = Math.max(s, b.end(j));
+            }
+            if (s < e) {
+                out.add(new long[] {s, e});
+            }
+        }
+        return RowRanges.union(out);
+    }
+
+    private static RowRanges toRanges(BitSet bits) {
+        List<long[]> out = new ArrayList<>();
+        for (int s = bits.nextSetBit(0); s >= 0; ) {
+            int e = bits.nextClearBit(s);
+            out.add(new long[] {s, e});
+            s = bits.nextSetBit(e);
+        }
+        return RowRanges.union(out);
+    }
+}
