@@ -4,6 +4,8 @@ import io.pqlab.bench.BenchData.Variant;
 import io.pqlab.bench.Conditions.Named;
 import io.pqlab.bench.pj.CountingInputFile;
 import io.pqlab.bench.pj.Pj;
+import io.pqlab.io.CountingSource;
+import io.pqlab.io.FileSource;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -48,8 +50,8 @@ public final class BytesRead {
             Path file = BenchData.orders(label, v);
             long size = Files.size(file);
             System.out.printf("%n### %s (%,d bytes)%n%n", file.getFileName(), size);
-            System.out.println("| condition | rows | pj decide: bytes (ranges) | pj scan: bytes (ranges, read calls) | minimum bytes | pj scan / min | pqlab bytes | pqlab / min |");
-            System.out.println("|---|---:|---:|---:|---:|---:|---:|---:|");
+            System.out.println("| condition | rows | pj decide: bytes (ranges) | pj scan: bytes (ranges, read calls) | minimum bytes | pj scan / min | pqlab decide: bytes (reads) | pqlab scan: bytes (reads) | pqlab scan / min | pqlab / pj |");
+            System.out.println("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
             for (Named c : Conditions.orders(o)) {
                 FilterPredicate p = c.cond().parquetJava();
                 CountingInputFile decide = new CountingInputFile(new LocalInputFile(file));
@@ -60,21 +62,28 @@ public final class BytesRead {
                 }
                 CountingInputFile scan = new CountingInputFile(new LocalInputFile(file));
                 long pjRows = Pj.scan(scan, p, g -> { });
+                CountingSource pqDecide = new CountingSource(FileSource.open(file));
+                PqlabScan.plan(pqDecide, c.cond().pqlab());
+                CountingSource pqScan = new CountingSource(FileSource.open(file));
+                long pqRows = PqlabScan.scan(pqScan, c.cond().pqlab(), x -> { });
                 long[] rows = matchingRows(file, c.cond().sql());
                 Long min = minimumBytes(file, rows);
                 String flag = "";
-                if (rows.length != pjRows) {
-                    flag = " **MISMATCH: DuckDB " + rows.length + "**";
+                if (rows.length != pjRows || rows.length != pqRows) {
+                    flag = " **MISMATCH: DuckDB " + rows.length + ", pqlab " + pqRows + "**";
                     mismatch = true;
                 }
-                System.out.printf("| %s | %,d%s | %,d (%d) | %,d (%d, %d) | %s | %s | _pending_ | _pending_ |%n",
+                System.out.printf("| %s | %,d%s | %,d (%d) | %,d (%d, %d) | %s | %s | %,d (%d) | %,d (%d) | %s | %.3f |%n",
                     c.name(), pjRows, flag, decide.bytes, decide.ranges.size(), scan.bytes, scan.ranges.size(), scan.reads,
                     min == null ? "n/a (no offset index)" : String.format("%,d", min),
-                    min == null ? "n/a" : String.format("%.2f", (double) scan.bytes / min));
+                    min == null ? "n/a" : String.format("%.2f", (double) scan.bytes / min),
+                    pqDecide.bytesRead(), pqDecide.reads(), pqScan.bytesRead(), pqScan.reads(),
+                    min == null ? "n/a" : String.format("%.2f", (double) pqScan.bytesRead() / min),
+                    (double) pqScan.bytesRead() / scan.bytes);
             }
         }
         if (mismatch) {
-            System.out.println("\nparquet-java and DuckDB disagree on some row counts (marked above).");
+            System.out.println("\nparquet-java, pqlab and DuckDB disagree on some row counts (marked above).");
             System.exit(1);
         }
     }

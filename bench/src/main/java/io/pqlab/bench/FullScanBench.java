@@ -115,5 +115,9 @@ public class FullScanBench {
             duckdbThreads, bh);
     }
 
-    // pqlab: a full-scan benchmark of its page decoder goes here when it lands on main.
+    /** pqlab's scanner with no condition: every value of every column. */
+    @Benchmark
+    public long pqlab_rows(Blackhole bh) throws IOException {
+        return PqlabScan.scan(io.pqlab.io.FileSource.open(file), null, bh::consume);
+    }
 }

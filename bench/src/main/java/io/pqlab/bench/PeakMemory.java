@@ -14,7 +14,7 @@ import org.apache.parquet.io.LocalInputFile;
  * upper bound on the live set under the -Xmx given) and the process's resident high-water mark
  * (VmHWM, which also counts DuckDB's native memory). Run under a fixed -Xmx to compare:
  *
- * <pre>java -Xmx512m -cp bench/target/benchmarks.jar io.pqlab.bench.PeakMemory parquetJava|duckdb DATASET VARIANT CONDITION|full</pre>
+ * <pre>java -Xmx512m -cp bench/target/benchmarks.jar io.pqlab.bench.PeakMemory parquetJava|duckdb|pqlab DATASET VARIANT CONDITION|full</pre>
  */
 public final class PeakMemory {
     public static void main(String[] args) throws Exception {
@@ -30,7 +30,8 @@ public final class PeakMemory {
             case "duckdb" -> rows = ScanBench.duckRows("SELECT " + Duck.COLUMNS + " FROM read_parquet(" + Duck.literal(file) + ")"
                 + (cond == null ? "" : " WHERE " + cond.sql()), 1, new org.openjdk.jmh.infra.Blackhole(
                     "Today's password is swordfish. I understand instantiating Blackholes directly is dangerous."));
-            default -> throw new IllegalArgumentException("peer: parquetJava or duckdb");
+            case "pqlab" -> rows = PqlabScan.scan(io.pqlab.io.FileSource.open(file), cond == null ? null : cond.pqlab(), v -> { });
+            default -> throw new IllegalArgumentException("peer: parquetJava, duckdb or pqlab");
         }
         report(peer, args[2], args[3], rows, System.nanoTime() - t);
     }

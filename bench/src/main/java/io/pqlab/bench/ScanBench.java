@@ -2,6 +2,7 @@ package io.pqlab.bench;
 
 import io.pqlab.bench.BenchData.Variant;
 import io.pqlab.bench.pj.Pj;
+import io.pqlab.io.FileSource;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -57,6 +58,7 @@ public class ScanBench {
     Path file;
     FilterPredicate pj;
     String sql;
+    String pqlab;
 
     @Setup
     public void setup() {
@@ -64,6 +66,7 @@ public class ScanBench {
         Conditions.Named c = Conditions.byName(o, condition);
         file = BenchData.orders(dataset, Variant.valueOf(variant.toUpperCase()));
         pj = c.cond().parquetJava();
+        pqlab = c.cond().pqlab();
         sql = "SELECT " + Duck.COLUMNS + " FROM read_parquet(" + Duck.literal(file) + ") WHERE " + c.cond().sql();
     }
 
@@ -94,6 +97,9 @@ public class ScanBench {
         return n;
     }
 
-    // pqlab: a pqlab(Blackhole) benchmark with Conditions' pqlab() text goes here when the
-    // planner and scanner land on main.
+    /** pqlab: open, bind the condition's text, plan with every mechanism, scan. */
+    @Benchmark
+    public long pqlab(Blackhole bh) throws Exception {
+        return PqlabScan.scan(FileSource.open(file), pqlab, bh::consume);
+    }
 }
