@@ -89,7 +89,7 @@ public class FooterBench {
     /** ParquetFileReader.readFooter: read the tail, decode Thrift, convert to ParquetMetadata. */
     @Benchmark
     public ParquetMetadata parquetJava_readFooter() throws IOException {
-        return Pj.readFooter(new LocalInputFile(path));
+        return Pj.readFooter(io.pqlab.bench.pj.BufferedInputFile.of(path));
     }
 
     /** ParquetMetadataConverter.readParquetMetadata from the footer's bytes: Thrift plus conversion. */

@@ -64,7 +64,7 @@ public class FullScanBench {
     @Benchmark
     public long parquetJava_columns(Blackhole bh) throws IOException {
         long n = 0;
-        try (ParquetFileReader r = new ParquetFileReader(new LocalInputFile(file), Pj.options(null))) {
+        try (ParquetFileReader r = new ParquetFileReader(io.pqlab.bench.pj.BufferedInputFile.of(file), Pj.options(null))) {
             MessageType schema = r.getFooter().getFileMetaData().getSchema();
             String createdBy = r.getFooter().getFileMetaData().getCreatedBy();
             PageReadStore pages;
@@ -94,7 +94,7 @@ public class FullScanBench {
 
     @Benchmark
     public long parquetJava_records(Blackhole bh) throws IOException {
-        return Pj.scan(new LocalInputFile(file), null, bh::consume);
+        return Pj.scan(io.pqlab.bench.pj.BufferedInputFile.of(file), null, bh::consume);
     }
 
     @Benchmark

@@ -26,7 +26,7 @@ public final class PeakMemory {
         long t = System.nanoTime();
         long rows;
         switch (peer) {
-            case "parquetJava" -> rows = Pj.scan(new LocalInputFile(file), cond == null ? null : cond.parquetJava(), g -> { });
+            case "parquetJava" -> rows = Pj.scan(io.pqlab.bench.pj.BufferedInputFile.of(file), cond == null ? null : cond.parquetJava(), g -> { });
             case "duckdb" -> rows = ScanBench.duckRows("SELECT " + Duck.COLUMNS + " FROM read_parquet(" + Duck.literal(file) + ")"
                 + (cond == null ? "" : " WHERE " + cond.sql()), 1, new org.openjdk.jmh.infra.Blackhole(
                     "Today's password is swordfish. I understand instantiating Blackholes directly is dangerous."));

@@ -58,7 +58,7 @@ public class PlanBench {
     @Benchmark
     public int parquetJava_decide() throws IOException {
         int n = 0;
-        try (ParquetFileReader r = new ParquetFileReader(new LocalInputFile(file), Pj.options(pj))) {
+        try (ParquetFileReader r = new ParquetFileReader(io.pqlab.bench.pj.BufferedInputFile.of(file), Pj.options(pj))) {
             for (int k = 0; k < r.getRowGroups().size(); k++) {
                 n += r.getRowRanges(k).getRanges().size();
             }

@@ -72,7 +72,7 @@ public class ScanBench {
 
     @Benchmark
     public long parquetJava(Blackhole bh) throws Exception {
-        return Pj.scan(new LocalInputFile(file), pj, bh::consume);
+        return Pj.scan(io.pqlab.bench.pj.BufferedInputFile.of(file), pj, bh::consume);
     }
 
     @Benchmark
