@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Markdown tables from JMH JSON results (java -jar benchmarks.jar ... -rf json -rff FILE).
 
-    python3 bench/tables.py scan FILE.json [FILE.json ...]     selective scans, one row per condition
+    python3 bench/tables.py scan FILE.json [FILE.json ...]     selective scans, one row per condition;
+                                                               "best peer / pqlab" > 1 means pqlab is faster
     python3 bench/tables.py full FILE.json [...]               full scans
     python3 bench/tables.py footer FILE.json [...]             footer decoding, time and allocation
 
@@ -12,9 +13,13 @@ import sys
 
 
 def load(files):
+    """FILE.json, or FILE.json:reader1,reader2 to keep only those benchmarks of the file."""
     out = []
     for f in files:
-        out.extend(json.load(open(f)))
+        path, _, keep = f.partition(':')
+        for b in json.load(open(path)):
+            if not keep or b['benchmark'].split('.')[-1] in keep.split(','):
+                out.append(b)
     return out
 
 
@@ -38,11 +43,16 @@ def scan(results):
             readers.append(reader)
         cells[(key, reader)] = (b['primaryMetric']['score'], b['primaryMetric']['scoreError'])
     unit = next((b['primaryMetric']['scoreUnit'] for b in results), '')
-    print(f"| file | condition | " + " | ".join(f"{r} ({unit})" for r in readers) + " | pqlab | pqlab vs best peer |")
-    print("|---|---|" + "---:|" * len(readers) + "---:|---:|")
+    peers = [r for r in readers if r != 'pqlab']
+    readers = peers + (['pqlab'] if 'pqlab' in readers else [])
+    print("| file | condition | " + " | ".join(f"{r} ({unit})" for r in readers)
+          + " | best peer / pqlab |")
+    print("|---|---|" + "---:|" * len(readers) + "---:|")
     for key in order:
         row = [fmt(*cells[(key, r)]) if (key, r) in cells else '-' for r in readers]
-        print(f"| {key[0]} | {key[1]} | " + " | ".join(row) + " | _pending_ | _pending_ |")
+        times = [cells[(key, r)][0] for r in peers if (key, r) in cells]
+        ratio = f"{min(times) / cells[(key, 'pqlab')][0]:.1f}x" if times and (key, 'pqlab') in cells else '_pending_'
+        print(f"| {key[0]} | {key[1]} | " + " | ".join(row) + f" | {ratio} |")
 
 
 def full(results):

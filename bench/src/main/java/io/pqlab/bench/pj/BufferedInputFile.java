@@ -35,7 +35,7 @@ public final class BufferedInputFile implements InputFile {
 
     @Override
     public SeekableInputStream newStream() throws IOException {
-        return new Stream(inner.newStream());
+        return new Stream(inner.newStream(), inner.getLength());
     }
 
     private static final class Stream extends SeekableInputStream {
@@ -44,9 +44,11 @@ public final class BufferedInputFile implements InputFile {
         private long bufStart; // file position of buf[0]
         private int bufLen;
         private long pos;
+        private final long length;
 
-        Stream(SeekableInputStream in) throws IOException {
+        Stream(SeekableInputStream in, long length) throws IOException {
             this.in = in;
+            this.length = length;
             this.pos = in.getPos();
             this.bufStart = pos;
         }
@@ -54,12 +56,18 @@ public final class BufferedInputFile implements InputFile {
         @Override public long getPos() { return pos; }
         @Override public void seek(long newPos) { pos = newPos; }
 
+        // Only readFully: LocalInputFile's stream leaves read(byte[], int, int) to InputStream's
+        // default, which reads a byte per system call.
         private boolean fill() throws IOException {
+            int n = (int) Math.min(buf.length, length - pos);
+            if (n <= 0) {
+                return false;
+            }
             in.seek(pos);
-            int n = in.read(buf, 0, buf.length);
+            in.readFully(buf, 0, n);
             bufStart = pos;
-            bufLen = Math.max(n, 0);
-            return n > 0;
+            bufLen = n;
+            return true;
         }
 
         private int buffered() {
@@ -83,11 +91,13 @@ public final class BufferedInputFile implements InputFile {
             int avail = buffered();
             if (avail == 0) {
                 if (len >= buf.length) { // large reads go straight to the file
-                    in.seek(pos);
-                    int n = in.read(b, off, len);
-                    if (n > 0) {
-                        pos += n;
+                    int n = (int) Math.min(len, length - pos);
+                    if (n <= 0) {
+                        return -1;
                     }
+                    in.seek(pos);
+                    in.readFully(b, off, n);
+                    pos += n;
                     return n;
                 }
                 if (!fill()) {
@@ -123,18 +133,29 @@ public final class BufferedInputFile implements InputFile {
             if (!dst.hasRemaining()) {
                 return 0;
             }
-            if (dst.hasArray()) {
-                int n = read(dst.array(), dst.arrayOffset() + dst.position(), dst.remaining());
-                if (n > 0) {
+            int avail = buffered();
+            if (avail == 0) {
+                if (dst.remaining() >= buf.length) { // large reads go straight to the file
+                    int n = (int) Math.min(dst.remaining(), length - pos);
+                    if (n <= 0) {
+                        return -1;
+                    }
+                    ByteBuffer slice = dst.duplicate();
+                    slice.limit(slice.position() + n);
+                    in.seek(pos);
+                    in.readFully(slice);
                     dst.position(dst.position() + n);
+                    pos += n;
+                    return n;
                 }
-                return n;
+                if (!fill()) {
+                    return -1;
+                }
+                avail = buffered();
             }
-            byte[] tmp = new byte[Math.min(dst.remaining(), 1 << 20)];
-            int n = read(tmp, 0, tmp.length);
-            if (n > 0) {
-                dst.put(tmp, 0, n);
-            }
+            int n = Math.min(avail, dst.remaining());
+            dst.put(buf, (int) (pos - bufStart), n);
+            pos += n;
             return n;
         }
 
