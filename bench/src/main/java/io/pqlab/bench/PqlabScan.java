@@ -1,0 +1,63 @@
+package io.pqlab.bench;
+
+import io.pqlab.ParquetFile;
+import io.pqlab.column.ColumnBatch;
+import io.pqlab.encoding.Binaries;
+import io.pqlab.format.PhysicalType;
+import io.pqlab.io.ByteSource;
+import io.pqlab.predicate.Binder;
+import io.pqlab.predicate.Predicate;
+import io.pqlab.scan.RowBatch;
+import io.pqlab.scan.ScanOptions;
+import io.pqlab.scan.Scanner;
+import java.io.IOException;
+import java.util.function.LongConsumer;
+
+/**
+ * pqlab as its users drive it: open (footer), bind the condition text, plan, scan every column of
+ * the matching rows. Values are consumed as decoded (INT64 as long; strings as their decoded
+ * bytes' offset and length, like parquet-java's Binary, without building a String).
+ */
+public final class PqlabScan {
+    private PqlabScan() {}
+
+    /** Rows returned; every value goes to {@code sink}. {@code condition} null: every row. */
+    public static long scan(ByteSource source, String condition, LongConsumer sink) throws IOException {
+        long n = 0;
+        try (ParquetFile pf = ParquetFile.open(source)) {
+            Predicate p = condition == null ? null : Binder.bind(condition, pf.schema());
+            Scanner s = Scanner.open(pf, ScanOptions.of(p));
+            int cols = s.columns().size();
+            boolean[] binary = new boolean[cols];
+            for (int c = 0; c < cols; c++) {
+                binary[c] = s.columns().get(c).type() == PhysicalType.BYTE_ARRAY;
+            }
+            for (RowBatch b = s.next(); b != null; b = s.next()) {
+                for (int i = 0; i < b.size(); i++) {
+                    for (int c = 0; c < cols; c++) {
+                        ColumnBatch cb = b.page(c, i);
+                        int v = cb.valueIndex(b.firstEntry(c, i));
+                        if (v < 0) {
+                            sink.accept(-1);
+                        } else if (binary[c]) {
+                            Binaries bs = cb.binaries();
+                            sink.accept(bs.offset(v));
+                            sink.accept(bs.length(v));
+                        } else {
+                            sink.accept(cb.longs()[v]);
+                        }
+                    }
+                    n++;
+                }
+            }
+        }
+        return n;
+    }
+
+    /** Opens, binds and plans, reading nothing of the data: what pqlab reads to decide. */
+    public static void plan(ByteSource source, String condition) throws IOException {
+        try (ParquetFile pf = ParquetFile.open(source)) {
+            Scanner.open(pf, ScanOptions.of(Binder.bind(condition, pf.schema())));
+        }
+    }
+}

@@ -1,0 +1,79 @@
+#!/usr/bin/env python3
+"""Markdown tables from JMH JSON results (java -jar benchmarks.jar ... -rf json -rff FILE).
+
+    python3 bench/tables.py scan FILE.json [FILE.json ...]     selective scans, one row per condition;
+                                                               "best peer / pqlab" > 1 means pqlab is faster
+    python3 bench/tables.py full FILE.json [...]               full scans
+    python3 bench/tables.py footer FILE.json [...]             footer decoding, time and allocation
+
+Only formats what JMH measured; a reader missing from the files shows as '-'.
+"""
+import json
+import sys
+
+
+def load(files):
+    """FILE.json, or FILE.json:reader1,reader2 to keep only those benchmarks of the file."""
+    out = []
+    for f in files:
+        path, _, keep = f.partition(':')
+        for b in json.load(open(path)):
+            if not keep or b['benchmark'].split('.')[-1] in keep.split(','):
+                out.append(b)
+    return out
+
+
+def fmt(score, err):
+    return f"{score:,.2f} ± {err:,.2f}" if score < 100 else f"{score:,.0f} ± {err:,.0f}"
+
+
+def scan(results):
+    cells = {}
+    order = []
+    readers = []
+    for b in results:
+        if 'condition' not in b['params']:
+            continue
+        reader = b['benchmark'].split('.')[-1]
+        p = b['params']
+        key = (p['variant'], p['condition'])
+        if key not in order:
+            order.append(key)
+        if reader not in readers:
+            readers.append(reader)
+        cells[(key, reader)] = (b['primaryMetric']['score'], b['primaryMetric']['scoreError'])
+    unit = next((b['primaryMetric']['scoreUnit'] for b in results), '')
+    peers = [r for r in readers if r != 'pqlab']
+    readers = peers + (['pqlab'] if 'pqlab' in readers else [])
+    print("| file | condition | " + " | ".join(f"{r} ({unit})" for r in readers)
+          + " | best peer / pqlab |")
+    print("|---|---|" + "---:|" * len(readers) + "---:|")
+    for key in order:
+        row = [fmt(*cells[(key, r)]) if (key, r) in cells else '-' for r in readers]
+        times = [cells[(key, r)][0] for r in peers if (key, r) in cells]
+        ratio = f"{min(times) / cells[(key, 'pqlab')][0]:.1f}x" if times and (key, 'pqlab') in cells else '_pending_'
+        print(f"| {key[0]} | {key[1]} | " + " | ".join(row) + f" | {ratio} |")
+
+
+def full(results):
+    print("| file | reader | time (ms/op) | allocated (MiB/op) |")
+    print("|---|---|---:|---:|")
+    for b in results:
+        alloc = b.get('secondaryMetrics', {}).get('gc.alloc.rate.norm', {}).get('score')
+        a = f"{alloc / 1048576:,.1f}" if alloc is not None else '-'
+        print(f"| {b['params']['variant']} | {b['benchmark'].split('.')[-1]} | "
+              f"{fmt(b['primaryMetric']['score'], b['primaryMetric']['scoreError'])} | {a} |")
+
+
+def footer(results):
+    print("| file | reader | time (µs/op) | allocated (KiB/op) |")
+    print("|---|---|---:|---:|")
+    for b in sorted(results, key=lambda b: (b['params']['file'], b['benchmark'].split('.')[-1])):
+        alloc = b.get('secondaryMetrics', {}).get('gc.alloc.rate.norm', {}).get('score')
+        a = f"{alloc / 1024:,.1f}" if alloc is not None else '-'
+        print(f"| {b['params']['file']} | {b['benchmark'].split('.')[-1]} | "
+              f"{fmt(b['primaryMetric']['score'], b['primaryMetric']['scoreError'])} | {a} |")
+
+
+if __name__ == '__main__':
+    {'scan': scan, 'full': full, 'footer': footer}[sys.argv[1]](load(sys.argv[2:]))
