@@ -37,6 +37,9 @@ final class MapCommand implements Callable<Integer>, Main.HasFile {
     @Spec
     CommandSpec spec;
 
+    @Mixin
+    PlanOptions query = new PlanOptions();
+
     @Parameters(index = "0", paramLabel = "FILE",
             description = "The Parquet file: a path, an http(s):// URL or s3://bucket/key.")
     String file;
@@ -51,14 +54,7 @@ final class MapCommand implements Callable<Integer>, Main.HasFile {
             description = "The HTML file to write. Default: FILE's name with .html added, in the current directory.")
     Path output;
 
-    @Option(names = "--use", paramLabel = "MECHANISMS", defaultValue = "all",
-            description = "Mechanisms to use, comma-separated: statistics, page-index, bloom, dictionary "
-                    + "(or all, none). Default: ${DEFAULT-VALUE}.")
-    String use;
 
-    @Option(names = "--select", paramLabel = "COLS", split = ",",
-            description = "Columns the query reads (names or leaf indexes). Default: every column.")
-    List<String> select;
 
     @Option(names = "--coalesce", paramLabel = "BYTES", defaultValue = "0",
             description = "Merge byte ranges less than this many bytes apart into one request.")
@@ -81,40 +77,22 @@ final class MapCommand implements Callable<Integer>, Main.HasFile {
         try (ReadSession session = Sources.session(file, source, source.strategy())) {
             ParquetFile pf = session.file();
             if (where == null) {
-                if (select != null || !"all".equals(use)) {
+                if (!query.defaults()) {
                     throw new Main.UserError("--use and --select need a condition (--where)");
                 }
                 PageMapOutput.writeLayout(pf, target);
                 out.printf("wrote %s: the layout of %s%n", target, file);
                 return Main.OK;
             }
-            Mechanisms mechanisms;
-            try {
-                mechanisms = Mechanisms.parse(use);
-            } catch (IllegalArgumentException e) {
-                throw new Main.UserError(e.getMessage());
-            }
-            Planner.Options options = new Planner.Options(mechanisms, projection(pf, select),
+            Mechanisms mechanisms = query.mechanisms();
+            Planner.Options options = new Planner.Options(mechanisms, query.projection(pf),
                     Sizes.parse(coalesce, "--coalesce"));
-            Plan plan = PageMapOutput.writePlan(pf, where, BadInput.bind(where, pf.schema()), options, target);
+            Plan written = PageMapOutput.writePlan(pf, where, BadInput.bind(where, pf.schema()), options, target);
             out.printf("wrote %s: %d of %d row groups skipped, %,d bytes read, %,d to decide, %d requests%n", target,
-                    plan.rowGroupsSkipped(), plan.rowGroups().size(), plan.bytesRead(), plan.indexBytes(),
-                    plan.requests().size());
+                    written.rowGroupsSkipped(), written.rowGroups().size(), written.bytesRead(), written.indexBytes(),
+                    written.requests().size());
             return Main.OK;
         }
     }
 
-    static List<Integer> projection(ParquetFile pf, List<String> select) {
-        if (select == null || select.isEmpty()) {
-            return null;
-        }
-        List<Integer> out = new ArrayList<>();
-        for (String s : select) {
-            ColumnDescriptor c = Columns.resolve(pf.schema(), s.trim());
-            if (!out.contains(c.index())) {
-                out.add(c.index());
-            }
-        }
-        return out;
-    }
 }

@@ -42,6 +42,9 @@ final class RequestsCommand implements Callable<Integer>, Main.HasFile {
     @Spec
     CommandSpec spec;
 
+    @Mixin
+    PlanOptions query = new PlanOptions();
+
     @Parameters(index = "0", paramLabel = "FILE",
             description = "The Parquet file: a path, an http(s):// URL or s3://bucket/key.")
     String file;
@@ -55,13 +58,7 @@ final class RequestsCommand implements Callable<Integer>, Main.HasFile {
     @Option(names = "--where", paramLabel = "EXPR", description = "The condition; every row without one.")
     String where;
 
-    @Option(names = "--select", paramLabel = "COLS", split = ",",
-            description = "Columns the query reads (names or leaf indexes). Default: every column.")
-    List<String> select;
 
-    @Option(names = "--use", paramLabel = "MECHANISMS", defaultValue = "all",
-            description = "Mechanisms the plan may use: statistics, page-index, bloom, dictionary (or all, none).")
-    String use;
 
     @Option(names = "--compare", description = "Compare reading strategies, one row each.")
     boolean compare;
@@ -80,12 +77,7 @@ final class RequestsCommand implements Callable<Integer>, Main.HasFile {
     @Override
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
-        Mechanisms mechanisms;
-        try {
-            mechanisms = Mechanisms.parse(use);
-        } catch (IllegalArgumentException e) {
-            throw new Main.UserError(e.getMessage());
-        }
+        Mechanisms mechanisms = query.mechanisms();
         CostModel model = network.model();
         Strategy strategy = network.strategy(source);
         if (compare) {
@@ -96,7 +88,7 @@ final class RequestsCommand implements Callable<Integer>, Main.HasFile {
                 List<Integer> projection;
                 try (first) {
                     predicate = predicate(first.file());
-                    projection = MapCommand.projection(first.file(), select);
+                    projection = query.projection(first.file());
                 }
                 List<StrategyComparison.Row> rows =
                         StrategyComparison.compare(origin, predicate, projection, mechanisms, strategy, model);
@@ -112,7 +104,7 @@ final class RequestsCommand implements Callable<Integer>, Main.HasFile {
         try (ReadSession session = Sources.session(file, source, strategy)) {
             ParquetFile pf = session.file();
             Predicate predicate = predicate(pf);
-            List<Integer> projection = MapCommand.projection(pf, select);
+            List<Integer> projection = query.projection(pf);
             session.fetchIndexes(predicate, projection, mechanisms);
             Plan plan = Planner.plan(pf, predicate, new Planner.Options(mechanisms, projection, strategy.gap()),
                     PlanReport.dictionaries());

@@ -43,6 +43,9 @@ final class ScanCommand implements Callable<Integer>, Main.HasFile {
     @Spec
     CommandSpec spec;
 
+    @Mixin
+    PlanOptions query = new PlanOptions();
+
     @Parameters(index = "0", paramLabel = "FILE",
             description = "The Parquet file: a path, an http(s):// URL or s3://bucket/key.")
     String file;
@@ -56,9 +59,6 @@ final class ScanCommand implements Callable<Integer>, Main.HasFile {
     @Option(names = "--where", paramLabel = "EXPR", description = "The condition; every row without one.")
     String where;
 
-    @Option(names = "--select", paramLabel = "COLS", split = ",",
-            description = "Columns to return (names or leaf indexes). Default: every column.")
-    List<String> select;
 
     @Option(names = "--limit", paramLabel = "N", defaultValue = "-1", description = "Return at most N rows.")
     long limit;
@@ -73,9 +73,6 @@ final class ScanCommand implements Callable<Integer>, Main.HasFile {
     @Option(names = "--stats", description = "Print, on stderr, bytes fetched, requests, pages decoded and skipped.")
     boolean stats;
 
-    @Option(names = "--use", paramLabel = "MECHANISMS", defaultValue = "all",
-            description = "Mechanisms the plan may use: statistics, page-index, bloom, dictionary (or all, none).")
-    String use;
 
     @Option(names = "--verify-checksums", description = "Check the CRC of every page that has one.")
     boolean verifyChecksums;
@@ -96,24 +93,13 @@ final class ScanCommand implements Callable<Integer>, Main.HasFile {
         if (limit < -1) {
             throw new Main.UserError("--limit must be 0 or more");
         }
-        Mechanisms mechanisms;
-        try {
-            mechanisms = Mechanisms.parse(use);
-        } catch (IllegalArgumentException e) {
-            throw new Main.UserError(e.getMessage());
-        }
+        Mechanisms mechanisms = query.mechanisms();
         PrintWriter out = spec.commandLine().getOut();
         CostModel model = network.model();
         try (ReadSession session = Sources.session(file, source, network.strategy(source))) {
             ParquetFile pf = session.file();
             Predicate predicate = where == null ? null : BadInput.bind(where, pf.schema());
-            List<Integer> columns = null;
-            if (select != null && !select.isEmpty()) {
-                columns = new ArrayList<>();
-                for (String s : select) {
-                    columns.add(Columns.resolve(pf.schema(), s.trim()).index());
-                }
-            }
+            List<Integer> columns = query.projection(pf);
             ScanOptions options = new ScanOptions(predicate, columns, mechanisms, limit, verifyChecksums, !noLate);
             // the indexes of the row groups statistics leave undecided, in as few requests as lie together
             session.fetchIndexes(predicate == null ? new Predicate.Constant(true, "no condition") : predicate,

@@ -43,6 +43,9 @@ final class SkippingCommand implements Callable<Integer>, Main.HasFile {
     @Spec
     CommandSpec spec;
 
+    @Mixin
+    PlanOptions query = new PlanOptions();
+
     @Parameters(index = "0", paramLabel = "FILE",
             description = "The Parquet file: a path, an http(s):// URL or s3://bucket/key.")
     String file;
@@ -64,14 +67,7 @@ final class SkippingCommand implements Callable<Integer>, Main.HasFile {
             description = "One condition a line; prints one JSON object a line (JSON Lines), in order.")
     Path whereFile;
 
-    @Option(names = "--use", paramLabel = "MECHANISMS", defaultValue = "all",
-            description = "Mechanisms to use, comma-separated: statistics, page-index, bloom, dictionary "
-                    + "(or all, none). Default: ${DEFAULT-VALUE}.")
-    String use;
 
-    @Option(names = "--select", paramLabel = "COLS", split = ",",
-            description = "Columns the query reads (names or leaf indexes). Default: every column.")
-    List<String> select;
 
     @Option(names = "--compare", description = "Compare sets of mechanisms for the condition, one row each.")
     boolean compare;
@@ -94,17 +90,12 @@ final class SkippingCommand implements Callable<Integer>, Main.HasFile {
     @Override
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
-        Mechanisms mechanisms;
-        try {
-            mechanisms = Mechanisms.parse(use);
-        } catch (IllegalArgumentException e) {
-            throw new Main.UserError(e.getMessage());
-        }
+        Mechanisms mechanisms = query.mechanisms();
         long coalesce = network.gap();
         CostModel model = network.model();
         try (ReadSession session = Sources.session(file, source, network.strategy(source))) {
             ParquetFile pf = session.file();
-            List<Integer> projection = projection(pf);
+            List<Integer> projection = query.projection(pf);
             Planner.Options options = new Planner.Options(mechanisms, projection, coalesce);
             if (whereFile != null) {
                 if (where != null || !chapterForm.isEmpty()) {
@@ -164,19 +155,6 @@ final class SkippingCommand implements Callable<Integer>, Main.HasFile {
         }
     }
 
-    private List<Integer> projection(ParquetFile pf) {
-        if (select == null || select.isEmpty()) {
-            return null;
-        }
-        List<Integer> out = new ArrayList<>();
-        for (String s : select) {
-            ColumnDescriptor c = Columns.resolve(pf.schema(), s.trim());
-            if (!out.contains(c.index())) {
-                out.add(c.index());
-            }
-        }
-        return out;
-    }
 
     /** The condition's text, from --where or the chapter's COLUMN OP VALUE form. */
     private String condition(ParquetFile pf) {
