@@ -54,8 +54,6 @@ final class MapCommand implements Callable<Integer>, Main.HasFile {
             description = "The HTML file to write. Default: FILE's name with .html added, in the current directory.")
     Path output;
 
-
-
     @Option(names = "--coalesce", paramLabel = "BYTES", defaultValue = "0",
             description = "Merge byte ranges less than this many bytes apart into one request.")
     String coalesce;

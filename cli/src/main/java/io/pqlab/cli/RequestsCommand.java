@@ -58,8 +58,6 @@ final class RequestsCommand implements Callable<Integer>, Main.HasFile {
     @Option(names = "--where", paramLabel = "EXPR", description = "The condition; every row without one.")
     String where;
 
-
-
     @Option(names = "--compare", description = "Compare reading strategies, one row each.")
     boolean compare;
 

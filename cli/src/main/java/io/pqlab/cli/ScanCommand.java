@@ -59,7 +59,6 @@ final class ScanCommand implements Callable<Integer>, Main.HasFile {
     @Option(names = "--where", paramLabel = "EXPR", description = "The condition; every row without one.")
     String where;
 
-
     @Option(names = "--limit", paramLabel = "N", defaultValue = "-1", description = "Return at most N rows.")
     long limit;
 
@@ -72,7 +71,6 @@ final class ScanCommand implements Callable<Integer>, Main.HasFile {
 
     @Option(names = "--stats", description = "Print, on stderr, bytes fetched, requests, pages decoded and skipped.")
     boolean stats;
-
 
     @Option(names = "--verify-checksums", description = "Check the CRC of every page that has one.")
     boolean verifyChecksums;

@@ -67,8 +67,6 @@ final class SkippingCommand implements Callable<Integer>, Main.HasFile {
             description = "One condition a line; prints one JSON object a line (JSON Lines), in order.")
     Path whereFile;
 
-
-
     @Option(names = "--compare", description = "Compare sets of mechanisms for the condition, one row each.")
     boolean compare;
 
@@ -154,7 +152,6 @@ final class SkippingCommand implements Callable<Integer>, Main.HasFile {
             return Main.OK;
         }
     }
-
 
     /** The condition's text, from --where or the chapter's COLUMN OP VALUE form. */
     private String condition(ParquetFile pf) {
