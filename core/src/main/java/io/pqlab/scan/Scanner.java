@@ -228,6 +228,32 @@ public final class Scanner {
             stats.pagesDecoded += reader.pagesDecoded();
             stats.bytesFetched += reader.bytesFetched();
         }
+        return joinSplitRows(out);
+    }
+
+    /**
+     * Pages that continue a row begun in an earlier page (v1 pages may split a repeated row; only
+     * a chunk walk from its start returns them) are joined to the pages before them, so that every
+     * row's entries lie in one batch, as {@link RowBatch} hands them out.
+     */
+    private static List<ColumnBatch> joinSplitRows(List<ColumnBatch> pages) {
+        boolean any = false;
+        for (ColumnBatch b : pages) {
+            any |= b.continuesRow();
+        }
+        if (!any) {
+            return pages;
+        }
+        List<ColumnBatch> out = new ArrayList<>();
+        int i = 0;
+        while (i < pages.size()) {
+            int j = i + 1;
+            while (j < pages.size() && pages.get(j).continuesRow()) {
+                j++;
+            }
+            out.add(j == i + 1 ? pages.get(i) : ColumnBatch.join(pages.subList(i, j)));
+            i = j;
+        }
         return out;
     }
 
