@@ -1,15 +1,33 @@
 package io.pqlab;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.pqlab.column.ColumnChunkReader;
 import io.pqlab.format.FooterReader;
 import io.pqlab.format.ThriftWriter;
 import io.pqlab.io.BytesSource;
+import io.pqlab.predicate.Binder;
+import io.pqlab.scan.ScanOptions;
+import io.pqlab.scan.Scanner;
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.zip.GZIPOutputStream;
+import org.apache.parquet.bytes.BytesInput;
+import org.apache.parquet.column.ColumnDescriptor;
+import org.apache.parquet.column.Encoding;
+import org.apache.parquet.column.statistics.Statistics;
+import org.apache.parquet.hadoop.ParquetFileWriter;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+import org.apache.parquet.io.LocalOutputFile;
+import org.apache.parquet.schema.MessageType;
+import org.apache.parquet.schema.MessageTypeParser;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Amplification, which no length check stops: a few stored bytes that decode to far more heap. The
@@ -42,5 +60,86 @@ class HeapLimitsTest {
         assertThatThrownBy(() -> FooterReader.read(new BytesSource("big-footer", file.array())))
                 .isInstanceOf(UnsupportedFeatureException.class).hasMessageContaining("footer")
                 .hasMessageContaining(Integer.toString(footer.length)).hasMessageContaining("-Xmx");
+    }
+
+    @TempDir
+    Path dir;
+
+    /** One column, one row group, one v1 data page of the given stored body, through parquet-java's writer. */
+    private Path onePage(String name, String schema, CompressionCodecName codec, long rows, int entries,
+            int uncompressedSize, byte[] stored) throws Exception {
+        MessageType type = MessageTypeParser.parseMessageType(schema);
+        ColumnDescriptor col = type.getColumns().get(0);
+        Path file = dir.resolve(name);
+        ParquetFileWriter w = new ParquetFileWriter(new LocalOutputFile(file), type, ParquetFileWriter.Mode.CREATE,
+                1 << 20, 0, 64, 64, false);
+        w.start();
+        w.startBlock(rows);
+        w.startColumn(col, entries, codec);
+        w.writeDataPage(entries, uncompressedSize, BytesInput.from(stored), Statistics.createStats(col.getPrimitiveType()),
+                rows, Encoding.RLE, Encoding.RLE, Encoding.PLAIN);
+        w.endColumn();
+        w.endBlock();
+        w.end(new HashMap<>());
+        return file;
+    }
+
+    /** A GZIP page of 1 KiB that decompresses to one 48 MiB string (zeros, written in pieces: nothing here holds 48 MiB). */
+    @Test
+    void aPageThatDecompressesBeyondTheHeapsShare() throws Exception {
+        int size = 48 << 20;
+        ByteArrayOutputStream gz = new ByteArrayOutputStream();
+        try (GZIPOutputStream z = new GZIPOutputStream(gz)) {
+            z.write(new byte[] {(byte) (size - 4), (byte) ((size - 4) >>> 8), (byte) ((size - 4) >>> 16), (byte) ((size - 4) >>> 24)});
+            byte[] zeros = new byte[1 << 16];
+            for (int done = 4; done < size; done += zeros.length) {
+                z.write(zeros, 0, Math.min(zeros.length, size - done));
+            }
+        }
+        Path file = onePage("big-page.parquet", "message m { required binary s; }", CompressionCodecName.GZIP, 1, 1, size,
+                gz.toByteArray());
+        try (ParquetFile f = ParquetFile.open(file)) {
+            try (ColumnChunkReader r = ColumnChunkReader.open(f, 0, 0)) {
+                assertThatThrownBy(r::next).isInstanceOf(UnsupportedFeatureException.class)
+                        .hasMessageContaining(Integer.toString(size)).hasMessageContaining("-Xmx");
+            }
+            Scanner s = Scanner.open(f, ScanOptions.of(null));
+            assertThatThrownBy(s::next).isInstanceOf(UnsupportedFeatureException.class);
+        }
+    }
+
+    /** An all-null page of 30 Mi entries: its definition levels are one RLE run of 6 bytes. */
+    @Test
+    void aPageOfMoreEntriesThanTheHeapAffords() throws Exception {
+        int n = 30 << 20;
+        ByteArrayOutputStream levels = new ByteArrayOutputStream();
+        byte[] run = uleb((long) n << 1);
+        levels.writeBytes(ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN).putInt(run.length + 1).array());
+        levels.writeBytes(run);
+        levels.write(0);
+        byte[] body = levels.toByteArray();
+        Path file = onePage("many-nulls.parquet", "message m { optional int32 x; }", CompressionCodecName.UNCOMPRESSED, n,
+                n, body.length, body);
+        try (ParquetFile f = ParquetFile.open(file)) {
+            try (ColumnChunkReader r = ColumnChunkReader.open(f, 0, 0)) {
+                assertThatThrownBy(r::next).isInstanceOf(UnsupportedFeatureException.class)
+                        .hasMessageContaining(Integer.toString(n)).hasMessageContaining("-Xmx");
+            }
+            // (the writer's empty statistics would let a plan skip the row group: no mechanisms)
+            Scanner s = Scanner.open(f, ScanOptions.of(Binder.bind("x IS NULL", f.schema()))
+                    .withMechanisms(io.pqlab.plan.Mechanisms.NONE));
+            assertThatThrownBy(s::next).isInstanceOf(UnsupportedFeatureException.class);
+        }
+        assertThat(Limits.PAGE_VALUES).isLessThan(n);
+    }
+
+    private static byte[] uleb(long v) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        while ((v & ~0x7FL) != 0) {
+            out.write((int) ((v & 0x7F) | 0x80));
+            v >>>= 7;
+        }
+        out.write((int) v);
+        return out.toByteArray();
     }
 }
