@@ -133,6 +133,56 @@ class HeapLimitsTest {
         assertThat(Limits.PAGE_VALUES).isLessThan(n);
     }
 
+    /** A 48 MiB Bloom filter, valid in a 1 GiB file (virtual: only its header exists). */
+    @Test
+    void aBloomFilterLargerThanTheHeapsShareIsIgnored() throws Exception {
+        int bitset = 48 << 20;
+        ThriftWriter hw = new ThriftWriter().begin().i32Field(1, bitset);
+        for (int field = 2; field <= 4; field++) {
+            hw.field(field, ThriftWriter.STRUCT).begin().emptyStructField(1).end();
+        }
+        byte[] header = hw.end().bytes();
+        io.pqlab.io.ByteSource big = new io.pqlab.io.ByteSource() {
+            @Override
+            public String name() {
+                return "big";
+            }
+
+            @Override
+            public long size() {
+                return 1L << 30;
+            }
+
+            @Override
+            public void readFully(long offset, byte[] dst, int dstOffset, int length) {
+                io.pqlab.io.ByteSource.checkRange(offset, length, size(), "a read");
+                java.util.Arrays.fill(dst, dstOffset, dstOffset + length, (byte) 0);
+                for (int i = 0; i < length; i++) {
+                    long at = offset + i - 4;
+                    if (at >= 0 && at < header.length) {
+                        dst[dstOffset + i] = header[(int) at];
+                    }
+                }
+            }
+        };
+        io.pqlab.format.ColumnMetaData meta = new io.pqlab.format.ColumnMetaData(io.pqlab.format.PhysicalType.INT32,
+                new int[0], java.util.List.of("a"), 0, 1, 10, 10, null, 4, -1, -1, null, null, 4, -1, null);
+        for (int length : new int[] {-1, bitset + header.length}) {
+            io.pqlab.format.ColumnMetaData m = new io.pqlab.format.ColumnMetaData(meta.type(), meta.encodings(),
+                    meta.pathInSchema(), 0, 1, 10, 10, null, 4, -1, -1, null, null, 4, length, null);
+            long before = allocated();
+            io.pqlab.bloom.BloomFilterResult r = io.pqlab.bloom.BloomFilterReader.read(big, m);
+            assertThat(allocated() - before).as("bytes allocated").isLessThan(1 << 20);
+            assertThat(r.usable()).isFalse();
+            assertThat(r.ignoredBecause()).contains("limit of " + Limits.BLOOM_BYTES).contains("-Xmx");
+        }
+    }
+
+    private static long allocated() {
+        return ((com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean())
+                .getCurrentThreadAllocatedBytes();
+    }
+
     private static byte[] uleb(long v) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         while ((v & ~0x7FL) != 0) {
