@@ -133,6 +133,41 @@ class HeapLimitsTest {
         assertThat(Limits.PAGE_VALUES).isLessThan(n);
     }
 
+    /**
+     * A row group that claims 2^31 - 101 rows and holds one: a scan without a condition (every row
+     * proved to match) must not allocate per claimed row before a page shows what is there.
+     */
+    @Test
+    void aRowGroupClaimingRowsItDoesNotHold() throws Exception {
+        byte[] one = {1, 0, 0, 0};
+        Path written = onePage("claims.parquet", "message m { required int32 x; }", CompressionCodecName.UNCOMPRESSED,
+                1, 1, one.length, one);
+        // the footer claims 2^31 - 101 rows, and as many values in the chunk (both checked against each other)
+        byte[] bytes = java.nio.file.Files.readAllBytes(written);
+        int len = ByteBuffer.wrap(bytes, bytes.length - 8, 4).order(ByteOrder.LITTLE_ENDIAN).getInt();
+        org.apache.parquet.format.FileMetaData md = org.apache.parquet.format.Util.readFileMetaData(
+                new java.io.ByteArrayInputStream(bytes, bytes.length - 8 - len, len));
+        md.setNum_rows(Integer.MAX_VALUE - 100);
+        md.getRow_groups().get(0).setNum_rows(Integer.MAX_VALUE - 100);
+        md.getRow_groups().get(0).getColumns().get(0).getMeta_data().setNum_values(Integer.MAX_VALUE - 100);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        out.write(bytes, 0, bytes.length - 8 - len);
+        ByteArrayOutputStream footer = new ByteArrayOutputStream();
+        org.apache.parquet.format.Util.writeFileMetaData(md, footer);
+        footer.writeTo(out);
+        out.writeBytes(ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN).putInt(footer.size()).array());
+        out.writeBytes("PAR1".getBytes());
+        Path file = java.nio.file.Files.write(dir.resolve("claims-more.parquet"), out.toByteArray());
+        try (ParquetFile f = ParquetFile.open(file)) {
+            for (java.util.List<Integer> columns : java.util.Arrays.asList(null, java.util.List.of(0),
+                    java.util.List.<Integer>of())) {
+                Scanner s = Scanner.open(f, ScanOptions.of(null).withColumns(columns));
+                assertThatThrownBy(s::next).as("columns %s", columns).isInstanceOf(MalformedFileException.class)
+                        .hasMessageContaining(Integer.toString(Integer.MAX_VALUE - 100));
+            }
+        }
+    }
+
     /** A 48 MiB Bloom filter, valid in a 1 GiB file (virtual: only its header exists). */
     @Test
     void aBloomFilterLargerThanTheHeapsShareIsIgnored() throws Exception {
