@@ -416,6 +416,10 @@ public final class Planner {
         fetched.add(cmd.chunkStart(), dict.bytesFetched());
         int matching = 0;
         for (byte[] v : dict.values()) {
+            if (!l.order().validLength(v)) {
+                // a BYTE_ARRAY DECIMAL entry of 0 bytes: no value, so nothing to rule out with
+                return Decision.some("a dictionary entry of " + v.length + " bytes is no value of the column's type");
+            }
             if (ValueMatch.matches(l, v)) {
                 matching++;
             }

@@ -37,6 +37,16 @@ public final class Reference {
                 PlannerTrapsTest.miscTypesFile(dir), PlannerTrapsTest.bloomFile(dir), PlannerTrapsTest.stringsFile(dir));
     }
 
+    /**
+     * Writes rows with parquet-java (the trap files' route: one Object per top-level field, null for
+     * null; Integer, Long, Float, Double, Boolean, String or byte[]), small row groups and pages,
+     * dictionary encoding on or off.
+     */
+    public static Path write(Path target, String schema, List<Object[]> rows, int rowGroupRows, int pageRows,
+            boolean dictionary) throws java.io.IOException {
+        return TrapFiles.write(target, schema, rows, rowGroupRows, pageRows, b -> b.withDictionaryEncoding(dictionary));
+    }
+
     /** Reads every value of the file through the oracle. */
     public static Reference read(Path path) {
         return new Reference(OracleData.read(path));
