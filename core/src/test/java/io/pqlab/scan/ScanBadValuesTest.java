@@ -49,4 +49,35 @@ class ScanBadValuesTest {
             }
         }
     }
+
+    /**
+     * A DECIMAL whose scale no writer makes (417022, precision absent): a condition on it is refused
+     * at once, and its values are shown as bytes, instead of computing with 10^417022 (binding took
+     * 48 s; a scale near 2^31 threw ArithmeticException). Found by FileFuzzTest#planAndScan.
+     */
+    @Test
+    void aDecimalScaleBeyondAnyWriters() {
+        for (int scale : new int[] {417_022, Integer.MAX_VALUE - 1}) {
+            for (io.pqlab.format.PhysicalType type : new io.pqlab.format.PhysicalType[] {
+                io.pqlab.format.PhysicalType.FIXED_LEN_BYTE_ARRAY, io.pqlab.format.PhysicalType.BYTE_ARRAY,
+                io.pqlab.format.PhysicalType.INT32, io.pqlab.format.PhysicalType.INT64}) {
+                io.pqlab.format.SchemaElement root = new io.pqlab.format.SchemaElement(null, -1, -1, null, "m", 1, null,
+                        -1, -1, -1, null);
+                io.pqlab.format.SchemaElement leaf = new io.pqlab.format.SchemaElement(type, type.ordinal(),
+                        type == io.pqlab.format.PhysicalType.FIXED_LEN_BYTE_ARRAY ? 11 : -1,
+                        io.pqlab.format.Repetition.OPTIONAL, "value", -1, io.pqlab.format.ConvertedType.DECIMAL, scale,
+                        -1, -1, null);
+                io.pqlab.schema.Schema schema = io.pqlab.schema.Schema.of(List.of(root, leaf));
+                long t0 = System.nanoTime();
+                assertThatThrownBy(() -> Binder.bind("value = 3", schema)).as("%s scale %d", type, scale)
+                        .isInstanceOf(io.pqlab.predicate.ConditionException.class).hasMessageContaining("scale");
+                byte[] v = type == io.pqlab.format.PhysicalType.INT64 ? new byte[8]
+                        : type == io.pqlab.format.PhysicalType.FIXED_LEN_BYTE_ARRAY ? new byte[11] : new byte[4];
+                v[0] = 3;
+                String shown = io.pqlab.values.ValueFormat.format(v, io.pqlab.values.ColumnType.of(schema.column(0)));
+                assertThat(shown.length()).as("%s scale %d: %s", type, scale, shown).isLessThan(100);
+                assertThat((System.nanoTime() - t0) / 1_000_000).as("ms").isLessThan(1000);
+            }
+        }
+    }
 }
