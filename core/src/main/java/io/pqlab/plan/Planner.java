@@ -457,6 +457,9 @@ public final class Planner {
         fetched.add(chunk.columnIndexOffset(), chunk.columnIndexLength());
         String problem = ci == null ? "the chunk has no ColumnIndex"
                 : ci.problem(oi, col.type(), col.typeLength(), col.maxRepetitionLevel(), col.maxDefinitionLevel());
+        if (problem == null) {
+            problem = PageVerdicts.contradiction(ci, oi, n);
+        }
         if (problem != null) {
             return new PageDecision(Decision.some("the ColumnIndex is ignored: " + problem), null, null);
         }

@@ -30,10 +30,11 @@ import java.util.Set;
  * Reads only what a plan keeps and returns exactly the matching rows, row group by row group.
  *
  * <p>For each row group the plan does not skip, the condition's columns are decoded first, only
- * their pages that hold kept rows; the condition is evaluated exactly on every kept row (except
- * where the plan proved that every row matches); then the other returned columns are decoded
- * only in the pages that hold matching rows (late materialisation). Memory holds one row group's
- * decoded pages at a time.
+ * their pages that hold kept rows; the condition is evaluated exactly on every kept row (also
+ * where the plan proved that every row matches: those pages are decoded anyway, and the proof
+ * rests on the writer's statistics); then the other returned columns are decoded only in the
+ * pages that hold matching rows (late materialisation). Memory holds one row group's decoded
+ * pages at a time.
  */
 public final class Scanner {
     private final ParquetFile file;
@@ -133,19 +134,19 @@ public final class Scanner {
         for (int c : conditionColumns) {
             decoded.put(c, decode(g, c, kept));
         }
-        // Rows proved to match need no evaluation; the rest of the kept rows are tested. Only rows of
+        // Every kept row is tested, even where the plan proved that all rows match: their pages are
+        // decoded anyway, and a proof rests on statistics a writer may have got wrong. Only rows of
         // decoded pages get a bit: the row group's row count is a claim until a page bears it out.
-        RowRanges toTest = subtract(kept, g.allMatch());
-        RowRanges matchRanges = g.allMatch();
-        if (!toTest.isEmpty()) {
+        RowRanges matchRanges = RowRanges.empty();
+        if (!kept.isEmpty()) {
             Predicate p = options.predicate() == null ? new Predicate.Constant(true, "") : options.predicate();
             if (conditionColumns.isEmpty()) {
                 // a condition without columns (none, or constants): no bit per claimed row
                 matchRanges = constant(p) ? kept : matchRanges;
             } else {
-                matchRanges = matchRanges.union(toRanges(evaluate(p, decoded, toTest, g.numRows())));
+                matchRanges = toRanges(evaluate(p, decoded, kept, g.numRows()));
+                stats.rowsEvaluated += kept.rowCount();
             }
-            stats.rowsEvaluated += toTest.rowCount();
         }
         if (options.limit() >= 0) {
             matchRanges = first(matchRanges, options.limit() - returned);
@@ -397,30 +398,6 @@ public final class Scanner {
             start[k] = b.rowStart(kth);
             end[k] = b.rowStart(kth + 1);
         }
-    }
-
-    private static RowRanges subtract(RowRanges a, RowRanges b) {
-        if (b.isEmpty()) {
-            return a;
-        }
-        List<long[]> out = new ArrayList<>();
-        for (int i = 0; i < a.size(); i++) {
-            long s = a.start(i);
-            long e = a.end(i);
-            for (int j = 0; j < b.size() && s < e; j++) {
-                if (b.end(j) <= s || b.start(j) >= e) {
-                    continue;
-                }
-                if (b.start(j) > s) {
-                    out.add(new long[] {s, b.start(j)});
-                }
-                s = Math.max(s, b.end(j));
-            }
-            if (s < e) {
-                out.add(new long[] {s, e});
-            }
-        }
-        return RowRanges.union(out);
     }
 
     private static RowRanges toRanges(BitSet bits) {
