@@ -1,5 +1,6 @@
 package io.pqlab.bloom;
 
+import io.pqlab.Limits;
 import io.pqlab.MalformedFileException;
 import io.pqlab.format.ColumnChunk;
 import io.pqlab.format.ColumnMetaData;
@@ -31,6 +32,13 @@ public final class BloomFilterReader {
      * make the reader allocate up to the file's size.
      */
     public static final int MAX_BYTES = 128 << 20;
+
+    /**
+     * The largest bitset read here: {@link #MAX_BYTES}, or less in a small heap ({@link
+     * Limits#BLOOM_BYTES}, 1/8 of it). A larger filter is ignored, which costs only reading data
+     * it could have ruled out.
+     */
+    static final int LIMIT = Math.min(MAX_BYTES, Limits.BLOOM_BYTES);
 
     private BloomFilterReader() {}
 
@@ -73,7 +81,7 @@ public final class BloomFilterReader {
             return BloomFilterResult.ignored("its bloom_filter_length of " + length + " bytes at offset " + offset
                     + " runs past the end of the file", 0);
         }
-        if (length > MAX_BYTES + LONG_PREFIX) {
+        if (length > LIMIT + LONG_PREFIX) {
             return BloomFilterResult.ignored(tooLarge(length), 0);
         }
         byte[] bytes = source.read(offset, length, "a Bloom filter");
@@ -117,7 +125,7 @@ public final class BloomFilterReader {
             return BloomFilterResult.ignored("its bitset of " + numBytes + " bytes after a header of " + p.length
                     + " bytes at offset " + offset + " runs past the end of the file", fetched);
         }
-        if (numBytes > MAX_BYTES) {
+        if (numBytes > LIMIT) {
             return BloomFilterResult.ignored(tooLarge(numBytes), fetched);
         }
         // The bitset follows the header: use what the prefix already holds, fetch the rest.
@@ -132,7 +140,11 @@ public final class BloomFilterReader {
     }
 
     private static String tooLarge(long bytes) {
-        return "it takes " + bytes + " bytes, more than any writer makes (" + MAX_BYTES + ")";
+        if (bytes > MAX_BYTES) {
+            return "it takes " + bytes + " bytes, more than any writer makes (" + MAX_BYTES + ")";
+        }
+        return "it takes " + bytes + " bytes, more than this reader's limit of " + LIMIT
+                + " (1/8 of the Java heap); " + Limits.REMEDY;
     }
 
     /** A parsed header and its length, or the reason it could not be parsed. */

@@ -204,6 +204,87 @@ public final class ColumnBatch {
         return rowStarts[k];
     }
 
+    /**
+     * Consecutive decoded pages of one column chunk as one batch: their entries and values in
+     * order, the rows of the first page and of those after it. For a row that begins in one page
+     * and continues in the next ones (v1 pages may split a row), so that the row's entries lie in
+     * one batch. Each page after the first must continue a row; the result keeps the first page's
+     * position and is the caller's to keep.
+     */
+    public static ColumnBatch join(java.util.List<ColumnBatch> pages) {
+        if (pages.isEmpty()) {
+            throw new IllegalArgumentException("no pages to join");
+        }
+        ColumnBatch first = pages.get(0);
+        long entries = 0;
+        long values = 0;
+        long bytes = 0;
+        int rows = 0;
+        for (int i = 0; i < pages.size(); i++) {
+            ColumnBatch p = pages.get(i);
+            if (p.column != first.column || (i > 0 && !p.continuesRow)) {
+                throw new IllegalArgumentException("only consecutive pages of one chunk, each continuing a row, join: "
+                        + pages);
+            }
+            entries += p.entryCount;
+            values += p.valueCount;
+            rows += p.rowCount;
+            bytes += p.binaries == null ? 0 : p.binaries.byteSize();
+        }
+        if (entries > Integer.MAX_VALUE - 16 || bytes > Binaries.MAX_BYTES) {
+            throw new IllegalArgumentException("pages too large to join: " + entries + " entries, " + bytes + " bytes");
+        }
+        ColumnBatch b = new ColumnBatch(first.column, first.type);
+        b.pageIndex = first.pageIndex;
+        b.pageOffset = first.pageOffset;
+        b.pageLength = first.pageLength;
+        b.pageType = first.pageType;
+        b.encoding = first.encoding;
+        b.firstRow = first.firstRow;
+        b.rowCount = rows;
+        b.continuesRow = first.continuesRow;
+        b.entryCount = (int) entries;
+        b.valueCount = (int) values;
+        b.def = first.def == null ? null : new int[b.entryCount];
+        b.rep = first.rep == null ? null : new int[b.entryCount];
+        switch (first.physical) {
+            case BOOLEAN -> b.booleans = new boolean[b.valueCount];
+            case INT32 -> b.ints = new int[b.valueCount];
+            case INT64 -> b.longs = new long[b.valueCount];
+            case FLOAT -> b.floats = new float[b.valueCount];
+            case DOUBLE -> b.doubles = new double[b.valueCount];
+            default -> {
+                b.binaries = new Binaries(b.valueCount, 0);
+                b.binaries.reserve(b.valueCount, bytes);
+            }
+        }
+        int e = 0;
+        int v = 0;
+        for (ColumnBatch p : pages) {
+            if (b.def != null) {
+                System.arraycopy(p.def, 0, b.def, e, p.entryCount);
+            }
+            if (b.rep != null) {
+                System.arraycopy(p.rep, 0, b.rep, e, p.entryCount);
+            }
+            switch (first.physical) {
+                case BOOLEAN -> System.arraycopy(p.booleans, 0, b.booleans, v, p.valueCount);
+                case INT32 -> System.arraycopy(p.ints, 0, b.ints, v, p.valueCount);
+                case INT64 -> System.arraycopy(p.longs, 0, b.longs, v, p.valueCount);
+                case FLOAT -> System.arraycopy(p.floats, 0, b.floats, v, p.valueCount);
+                case DOUBLE -> System.arraycopy(p.doubles, 0, b.doubles, v, p.valueCount);
+                default -> {
+                    for (int i = 0; i < p.valueCount; i++) {
+                        b.binaries.append(p.binaries, i);
+                    }
+                }
+            }
+            e += p.entryCount;
+            v += p.valueCount;
+        }
+        return b;
+    }
+
     // ---- values -------------------------------------------------------------------------------
 
     /** BOOLEAN values, else null. */

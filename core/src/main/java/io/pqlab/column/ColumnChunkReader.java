@@ -1,5 +1,6 @@
 package io.pqlab.column;
 
+import io.pqlab.Limits;
 import io.pqlab.MalformedFileException;
 import io.pqlab.ParquetFile;
 import io.pqlab.UnsupportedFeatureException;
@@ -74,7 +75,8 @@ public final class ColumnChunkReader implements AutoCloseable {
      */
     public record Options(boolean verifyChecksums, int maxPageSize, int maxPageValues, int readSize,
             boolean reuseBatches) {
-        public static final Options DEFAULT = new Options(false, 256 << 20, 1 << 25, 8 << 20, false);
+        /** Page caps from the heap ({@link Limits}): 16 MiB and 2 Mi entries under -Xmx256m. */
+        public static final Options DEFAULT = new Options(false, Limits.PAGE_BYTES, Limits.PAGE_VALUES, 8 << 20, false);
 
         public Options {
             if (maxPageSize < 0 || maxPageSize > Integer.MAX_VALUE - 16) {
@@ -532,7 +534,7 @@ public final class ColumnChunkReader implements AutoCloseable {
         int maxSize = options.maxPageSize();
         if (h.compressedPageSize() > maxSize || h.uncompressedPageSize() > maxSize) {
             throw new UnsupportedFeatureException("a page of " + Math.max(h.compressedPageSize(),
-                    h.uncompressedPageSize()) + " bytes exceeds the limit of " + maxSize, at);
+                    h.uncompressedPageSize()) + " bytes exceeds the limit of " + maxSize + "; " + Limits.REMEDY, at);
         }
         int total = d.length() + h.compressedPageSize();
         buffer.ensure(at, total, exact ? end : fetchLimit);
@@ -561,7 +563,7 @@ public final class ColumnChunkReader implements AutoCloseable {
         }
         if (dh.numValues() < 0 || dh.numValues() > options.maxPageValues()) {
             throw new UnsupportedFeatureException("a dictionary page of " + dh.numValues()
-                    + " values, beyond the limit of " + options.maxPageValues(), p.offset);
+                    + " values, beyond the limit of " + options.maxPageValues() + "; " + Limits.REMEDY, p.offset);
         }
         Body body = body(p, 0, h.compressedPageSize(), h.uncompressedPageSize(), true);
         try {
@@ -615,7 +617,7 @@ public final class ColumnChunkReader implements AutoCloseable {
         }
         if (n > options.maxPageValues()) {
             throw new UnsupportedFeatureException("a data page of " + n + " level entries exceeds the limit of "
-                    + options.maxPageValues(), p.offset);
+                    + options.maxPageValues() + "; " + Limits.REMEDY, p.offset);
         }
         ColumnBatch b = batch();
         b.pageIndex = pageIndex;
@@ -850,7 +852,7 @@ public final class ColumnChunkReader implements AutoCloseable {
 
     private UnsupportedFeatureException tooLarge(long bytes, long pageOffset) {
         return new UnsupportedFeatureException("the values of the page at " + pageOffset + " decode to more than "
-                + options.maxPageSize() + " bytes (" + bytes + ")", pageOffset);
+                + options.maxPageSize() + " bytes (" + bytes + "); " + Limits.REMEDY, pageOffset);
     }
 
     /** PARQUET-246 as parquet-java guards it: parquet-mr before 1.8.0, or a writer it cannot tell. */

@@ -3,6 +3,7 @@ package io.pqlab.compress;
 import io.airlift.compress.lz4.Lz4Decompressor;
 import io.airlift.compress.snappy.SnappyDecompressor;
 import io.airlift.compress.zstd.ZstdDecompressor;
+import io.pqlab.Limits;
 import io.pqlab.MalformedFileException;
 import io.pqlab.UnsupportedFeatureException;
 import java.io.ByteArrayInputStream;
@@ -39,8 +40,8 @@ public final class Decompressor implements AutoCloseable {
     public static final int ZSTD = 6;
     public static final int LZ4_RAW = 7;
 
-    /** Default cap on one page's uncompressed size: 1 GiB. */
-    public static final int DEFAULT_MAX_UNCOMPRESSED_SIZE = 1 << 30;
+    /** Default cap on one page's uncompressed size: {@link Limits#PAGE_BYTES}, from the heap. */
+    public static final int DEFAULT_MAX_UNCOMPRESSED_SIZE = Limits.PAGE_BYTES;
 
     private static final String[] NAMES = {"UNCOMPRESSED", "SNAPPY", "GZIP", "LZO", "BROTLI", "LZ4", "ZSTD",
         "LZ4_RAW"};
@@ -121,7 +122,7 @@ public final class Decompressor implements AutoCloseable {
             // valid files can hold such pages (parquet-testing's large_string_map has a 1 GiB one
             // in 4 KB of Brotli): a limit of this reader, not a fault of the file
             throw new UnsupportedFeatureException("uncompressed page of " + uncompressedSize
-                    + " bytes exceeds the limit of " + maxUncompressedSize, fileOffset);
+                    + " bytes exceeds the limit of " + maxUncompressedSize + "; " + Limits.REMEDY, fileOffset);
         }
         long most = maxExpansion(codec, len);
         if (uncompressedSize > most) {

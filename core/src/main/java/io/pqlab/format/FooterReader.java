@@ -1,5 +1,6 @@
 package io.pqlab.format;
 
+import io.pqlab.Limits;
 import io.pqlab.MalformedFileException;
 import io.pqlab.UnsupportedFeatureException;
 import io.pqlab.io.ByteSource;
@@ -65,6 +66,11 @@ public final class FooterReader {
         if (length > size - 12) {
             throw new MalformedFileException("the footer length " + length + " exceeds the file of " + size
                     + " bytes (at most " + (size - 12) + ")", size - 8);
+        }
+        if (length > Limits.FOOTER_BYTES) {
+            throw new UnsupportedFeatureException("a footer of " + length + " bytes, more than this reader's limit of "
+                    + Limits.FOOTER_BYTES + " (1/128 of the Java heap: decoded, a footer can take 60 bytes of heap per "
+                    + "byte); " + Limits.REMEDY, size - 8);
         }
         long metadataOffset = size - 8 - length;
         FileMetaData metadata;

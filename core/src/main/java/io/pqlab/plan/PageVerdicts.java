@@ -70,6 +70,29 @@ final class PageVerdicts {
         return new Result(out, how);
     }
 
+    /**
+     * Why a flat column's index contradicts itself about nulls, or null: a page marked as holding
+     * only nulls must count one null per row where it counts them, and a page with bounds cannot
+     * count a null for every row. Either lie would rule pages in or out against their values.
+     */
+    static String contradiction(ColumnIndex ci, OffsetIndex oi, long numRows) {
+        for (int i = 0; i < oi.pageCount(); i++) {
+            long rows = oi.endRow(i, numRows) - oi.firstRow(i);
+            long nulls = ci.nullCount(i);
+            if (nulls < 0) {
+                continue; // not counted
+            }
+            if (ci.isNullPage(i) && nulls != rows) {
+                return "page " + i + " is marked as holding only nulls but counts " + nulls + " nulls in " + rows
+                        + " rows";
+            }
+            if (!ci.isNullPage(i) && nulls >= rows && rows > 0) {
+                return "page " + i + " has bounds but counts a null for each of its " + rows + " rows";
+            }
+        }
+        return null;
+    }
+
     private static boolean searchable(Leaf l, ColumnIndex ci, int pages) {
         LeafOp op = l.op();
         if (op != LeafOp.EQ && op != LeafOp.IN && op != LeafOp.LT && op != LeafOp.LE

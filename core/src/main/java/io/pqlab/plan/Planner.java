@@ -416,6 +416,10 @@ public final class Planner {
         fetched.add(cmd.chunkStart(), dict.bytesFetched());
         int matching = 0;
         for (byte[] v : dict.values()) {
+            if (!l.order().validLength(v)) {
+                // a BYTE_ARRAY DECIMAL entry of 0 bytes: no value, so nothing to rule out with
+                return Decision.some("a dictionary entry of " + v.length + " bytes is no value of the column's type");
+            }
             if (ValueMatch.matches(l, v)) {
                 matching++;
             }
@@ -453,6 +457,9 @@ public final class Planner {
         fetched.add(chunk.columnIndexOffset(), chunk.columnIndexLength());
         String problem = ci == null ? "the chunk has no ColumnIndex"
                 : ci.problem(oi, col.type(), col.typeLength(), col.maxRepetitionLevel(), col.maxDefinitionLevel());
+        if (problem == null) {
+            problem = PageVerdicts.contradiction(ci, oi, n);
+        }
         if (problem != null) {
             return new PageDecision(Decision.some("the ColumnIndex is ignored: " + problem), null, null);
         }

@@ -1,5 +1,6 @@
 package io.pqlab.scan;
 
+import io.pqlab.MalformedFileException;
 import io.pqlab.column.ColumnBatch;
 import io.pqlab.format.PhysicalType;
 import io.pqlab.predicate.LeafOp;
@@ -79,6 +80,12 @@ abstract class RowTest {
             boolean matches(ColumnBatch b, int v) {
                 byte[] plain = b.plain(v, reuse);
                 reuse = plain;
+                if (!leaf.order().validLength(plain)) {
+                    // a BYTE_ARRAY DECIMAL of 0 bytes (two's complement needs one): no value to compare
+                    throw new MalformedFileException("a " + (o == SortOrder.DECIMAL_BYTES ? "DECIMAL" : p.name())
+                            + " value of " + plain.length + " bytes in column \"" + b.column().dottedPath()
+                            + "\" (page at " + b.pageOffset() + ")", b.pageOffset());
+                }
                 return ValueMatch.matches(leaf, plain);
             }
         };

@@ -1,6 +1,7 @@
 package io.pqlab.scan;
 
 import io.pqlab.MalformedFileException;
+import io.pqlab.UnsupportedFeatureException;
 import io.pqlab.ParquetFile;
 import io.pqlab.column.ColumnBatch;
 import io.pqlab.column.ColumnChunkReader;
@@ -29,10 +30,11 @@ import java.util.Set;
  * Reads only what a plan keeps and returns exactly the matching rows, row group by row group.
  *
  * <p>For each row group the plan does not skip, the condition's columns are decoded first, only
- * their pages that hold kept rows; the condition is evaluated exactly on every kept row (except
- * where the plan proved that every row matches); then the other returned columns are decoded
- * only in the pages that hold matching rows (late materialisation). Memory holds one row group's
- * decoded pages at a time.
+ * their pages that hold kept rows; the condition is evaluated exactly on every kept row (also
+ * where the plan proved that every row matches: those pages are decoded anyway, and the proof
+ * rests on the writer's statistics); then the other returned columns are decoded only in the
+ * pages that hold matching rows (late materialisation). Memory holds one row group's decoded
+ * pages at a time.
  */
 public final class Scanner {
     private final ParquetFile file;
@@ -121,65 +123,112 @@ public final class Scanner {
 
     private RowBatch scanRowGroup(RowGroupPlan g) throws IOException {
         stats.rowGroupsRead++;
+        if (g.numRows() > Integer.MAX_VALUE - 16) {
+            // rows are int-indexed in a batch; no writer makes such a row group (it would not be read whole)
+            throw new UnsupportedFeatureException("row group " + g.index() + " has " + g.numRows()
+                    + " rows, more than this reader takes in one row group (" + (Integer.MAX_VALUE - 16) + ")",
+                    file.footer().metadataOffset());
+        }
         RowRanges kept = g.rows();
         Map<Integer, List<ColumnBatch>> decoded = new HashMap<>();
         for (int c : conditionColumns) {
             decoded.put(c, decode(g, c, kept));
         }
-        // Rows proved to match need no evaluation; the rest of the kept rows are tested.
-        RowRanges toTest = subtract(kept, g.allMatch());
-        BitSet matching = new BitSet();
-        if (!toTest.isEmpty()) {
+        // Every kept row is tested, even where the plan proved that all rows match: their pages are
+        // decoded anyway, and a proof rests on statistics a writer may have got wrong. Only rows of
+        // decoded pages get a bit: the row group's row count is a claim until a page bears it out.
+        RowRanges matchRanges = RowRanges.empty();
+        if (!kept.isEmpty()) {
             Predicate p = options.predicate() == null ? new Predicate.Constant(true, "") : options.predicate();
-            matching = evaluate(p, decoded, toTest, g.numRows());
-            stats.rowsEvaluated += toTest.rowCount();
-        }
-        for (int i = 0; i < g.allMatch().size(); i++) {
-            matching.set((int) g.allMatch().start(i), (int) g.allMatch().end(i));
-        }
-        int count = matching.cardinality();
-        if (options.limit() >= 0) {
-            long room = options.limit() - returned;
-            if (count > room) {
-                int cut = matching.nextSetBit(0);
-                for (long k = 0; k < room; k++) {
-                    cut = matching.nextSetBit(cut + 1);
-                }
-                if (cut >= 0) {
-                    matching.clear(cut, Integer.MAX_VALUE);
-                }
-                count = (int) room;
+            if (conditionColumns.isEmpty()) {
+                // a condition without columns (none, or constants): no bit per claimed row
+                matchRanges = constant(p) ? kept : matchRanges;
+            } else {
+                matchRanges = toRanges(evaluate(p, decoded, kept, g.numRows()));
+                stats.rowsEvaluated += kept.rowCount();
             }
         }
+        if (options.limit() >= 0) {
+            matchRanges = first(matchRanges, options.limit() - returned);
+        }
+        long count = matchRanges.rowCount();
         if (count == 0) {
             return null;
         }
-        RowRanges matchRanges = toRanges(matching);
-        long[] rowNumbers = new long[count];
-        int[] rows = new int[count];
-        int k = 0;
-        for (int r = matching.nextSetBit(0); r >= 0; r = matching.nextSetBit(r + 1)) {
-            rows[k] = r;
-            rowNumbers[k++] = g.firstRow() + r;
+        if (conditionColumns.isEmpty()) {
+            // Nothing decoded yet bears the rows out: decode the returned columns (or one column,
+            // when none is returned) before allocating per row.
+            List<Integer> check = new ArrayList<>();
+            outputColumns.forEach(c -> check.add(c.index()));
+            if (check.isEmpty()) {
+                if (file.schema().columnCount() == 0) {
+                    throw new UnsupportedFeatureException("row group " + g.index() + " has " + g.numRows()
+                            + " rows but the schema has no column to hold them", file.footer().metadataOffset());
+                }
+                check.add(0);
+            }
+            for (int c : check) {
+                if (!decoded.containsKey(c)) {
+                    decoded.put(c, decode(g, c, matchRanges));
+                }
+            }
         }
-        int n = outputColumns.size();
-        ColumnBatch[][] pages = new ColumnBatch[n][];
-        int[][] start = new int[n][];
-        int[][] end = new int[n][];
-        for (int ci = 0; ci < n; ci++) {
+        int n = (int) count;
+        long[] rowNumbers = new long[n];
+        int[] rows = new int[n];
+        int k = 0;
+        for (int i = 0; i < matchRanges.size(); i++) {
+            for (long r = matchRanges.start(i); r < matchRanges.end(i); r++) {
+                rows[k] = (int) r;
+                rowNumbers[k++] = g.firstRow() + r;
+            }
+        }
+        int cols = outputColumns.size();
+        ColumnBatch[][] pages = new ColumnBatch[cols][];
+        int[][] start = new int[cols][];
+        int[][] end = new int[cols][];
+        for (int ci = 0; ci < cols; ci++) {
             int c = outputColumns.get(ci).index();
             List<ColumnBatch> batches = decoded.get(c);
             if (batches == null) {
                 batches = decode(g, c, options.lateMaterialization() ? matchRanges : kept);
                 decoded.put(c, batches);
             }
-            pages[ci] = new ColumnBatch[count];
-            start[ci] = new int[count];
-            end[ci] = new int[count];
+            pages[ci] = new ColumnBatch[n];
+            start[ci] = new int[n];
+            end[ci] = new int[n];
             locate(batches, rows, pages[ci], start[ci], end[ci]);
         }
-        stats.rowsReturned += count;
+        stats.rowsReturned += n;
         return new RowBatch(g.index(), rowNumbers, outputColumns, pages, start, end);
+    }
+
+    /** The value of a condition that reads no column. */
+    private static boolean constant(Predicate p) {
+        if (p instanceof Predicate.Constant c) {
+            return c.value();
+        }
+        if (p instanceof Predicate.And a) {
+            return a.terms().stream().allMatch(Scanner::constant);
+        }
+        if (p instanceof Predicate.Or o) {
+            return o.terms().stream().anyMatch(Scanner::constant);
+        }
+        throw new IllegalStateException("a condition on a column: " + p);
+    }
+
+    /** The first n rows of r. */
+    private static RowRanges first(RowRanges r, long n) {
+        if (r.rowCount() <= n) {
+            return r;
+        }
+        List<long[]> out = new ArrayList<>();
+        for (int i = 0; i < r.size() && n > 0; i++) {
+            long take = Math.min(n, r.end(i) - r.start(i));
+            out.add(new long[] {r.start(i), r.start(i) + take});
+            n -= take;
+        }
+        return RowRanges.union(out);
     }
 
     // ---- decoding ---------------------------------------------------------------------------
@@ -227,6 +276,32 @@ public final class Scanner {
             }
             stats.pagesDecoded += reader.pagesDecoded();
             stats.bytesFetched += reader.bytesFetched();
+        }
+        return joinSplitRows(out);
+    }
+
+    /**
+     * Pages that continue a row begun in an earlier page (v1 pages may split a repeated row; only
+     * a chunk walk from its start returns them) are joined to the pages before them, so that every
+     * row's entries lie in one batch, as {@link RowBatch} hands them out.
+     */
+    private static List<ColumnBatch> joinSplitRows(List<ColumnBatch> pages) {
+        boolean any = false;
+        for (ColumnBatch b : pages) {
+            any |= b.continuesRow();
+        }
+        if (!any) {
+            return pages;
+        }
+        List<ColumnBatch> out = new ArrayList<>();
+        int i = 0;
+        while (i < pages.size()) {
+            int j = i + 1;
+            while (j < pages.size() && pages.get(j).continuesRow()) {
+                j++;
+            }
+            out.add(j == i + 1 ? pages.get(i) : ColumnBatch.join(pages.subList(i, j)));
+            i = j;
         }
         return out;
     }
@@ -323,30 +398,6 @@ public final class Scanner {
             start[k] = b.rowStart(kth);
             end[k] = b.rowStart(kth + 1);
         }
-    }
-
-    private static RowRanges subtract(RowRanges a, RowRanges b) {
-        if (b.isEmpty()) {
-            return a;
-        }
-        List<long[]> out = new ArrayList<>();
-        for (int i = 0; i < a.size(); i++) {
-            long s = a.start(i);
-            long e = a.end(i);
-            for (int j = 0; j < b.size() && s < e; j++) {
-                if (b.end(j) <= s || b.start(j) >= e) {
-                    continue;
-                }
-                if (b.start(j) > s) {
-                    out.add(new long[] {s, b.start(j)});
-                }
-                s = Math.max(s, b.end(j));
-            }
-            if (s < e) {
-                out.add(new long[] {s, e});
-            }
-        }
-        return RowRanges.union(out);
     }
 
     private static RowRanges toRanges(BitSet bits) {

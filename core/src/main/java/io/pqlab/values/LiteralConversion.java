@@ -114,6 +114,7 @@ public final class LiteralConversion {
             long nanos = t.toNanoOfDay();
             return scaled(BigInteger.valueOf(nanos / per), nanos % per == 0, int32, false);
         }
+        checkDecimal(type);
         BigDecimal v = number(literal, type);
         boolean unsigned = type.isUnsigned();
         if (v == null) {
@@ -208,6 +209,7 @@ public final class LiteralConversion {
     private static Result binary(Object literal, ColumnType type) {
         boolean fixed = type.physical() == PhysicalType.FIXED_LEN_BYTE_ARRAY;
         if (type.isDecimal()) {
+            checkDecimal(type);
             BigDecimal v = number(literal, type);
             if (v == null) {
                 return infinite(literal);
@@ -349,6 +351,13 @@ public final class LiteralConversion {
             }
         }
         throw mismatch(literal, type, wanted);
+    }
+
+    private static void checkDecimal(ColumnType type) {
+        String problem = type.decimalProblem();
+        if (problem != null) {
+            throw new IllegalArgumentException(problem + ": no literal can be compared with its values");
+        }
     }
 
     private static IllegalArgumentException mismatch(Object literal, ColumnType type, String wanted) {

@@ -39,6 +39,12 @@ public final class ValueFormat {
         }
     }
 
+    /** Plain notation, except for a scale no writer makes: there an exponent keeps the text short. */
+    private static String decimal(BigInteger unscaled, int scale) {
+        BigDecimal d = new BigDecimal(unscaled, Math.max(scale, 0));
+        return scale > ColumnType.MAX_DECIMAL_SCALE ? d.toString() : d.toPlainString();
+    }
+
     private static String formatChecked(byte[] v, ColumnType t) {
         LogicalType l = t.logical();
         ConvertedType c = t.converted();
@@ -59,7 +65,7 @@ public final class ValueFormat {
                     return hex(v);
                 }
                 if (decimal) {
-                    return new BigDecimal(BigInteger.valueOf(x), Math.max(scale, 0)).toPlainString();
+                    return decimal(BigInteger.valueOf(x), scale);
                 }
                 if (l instanceof LogicalType.DateType || (l == null && c == ConvertedType.DATE)) {
                     return LocalDate.ofEpochDay(x).toString();
@@ -81,7 +87,7 @@ public final class ValueFormat {
                 }
                 long x = b.getLong(0);
                 if (decimal) {
-                    return new BigDecimal(BigInteger.valueOf(x), Math.max(scale, 0)).toPlainString();
+                    return decimal(BigInteger.valueOf(x), scale);
                 }
                 if (l instanceof LogicalType.TimestampType ts) {
                     return timestamp(x, ts.unit(), ts.adjustedToUtc());
@@ -122,7 +128,7 @@ public final class ValueFormat {
             }
             case BYTE_ARRAY, FIXED_LEN_BYTE_ARRAY -> {
                 if (decimal) {
-                    return v.length == 0 ? hex(v) : new BigDecimal(new BigInteger(v), Math.max(scale, 0)).toPlainString();
+                    return v.length == 0 ? hex(v) : decimal(new BigInteger(v), scale);
                 }
                 if (l instanceof LogicalType.Float16Type && v.length == 2) {
                     return Float.toString(io.pqlab.stats.ValueOrder.float16(v));

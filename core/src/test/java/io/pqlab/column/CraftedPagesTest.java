@@ -8,6 +8,9 @@ import io.pqlab.ParquetFile;
 import io.pqlab.oracle.ParquetJava;
 import io.pqlab.pageindex.OffsetIndex;
 import io.pqlab.pageindex.PageIndexReader;
+import io.pqlab.scan.RowBatch;
+import io.pqlab.scan.ScanOptions;
+import io.pqlab.scan.Scanner;
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -197,6 +200,39 @@ class CraftedPagesTest {
             List<ColumnBatch> pages = Chunks.decodeAll(f, 0, 0);
             assertThat(pages).extracting(ColumnBatch::isV2).containsExactly(false, true, true);
             assertThat(pages).extracting(ColumnBatch::firstRow).containsExactly(0L, 3L, 5L);
+        }
+    }
+
+    @Test
+    void aScanReturnsARowThatSpansPagesWhole() throws Exception {
+        // rows [1, 2, 3, 4, 5], [6], [7]: row 0 begins in page 0, fills page 1 and ends in page 2
+        Path file = write("span.parquet", "message m { repeated int32 x; }", CompressionCodecName.UNCOMPRESSED,
+                List.of(Page.v1(new int[] {0, 1}, new int[] {1, 1}, new int[] {1, 2}, 1),
+                        Page.v1(new int[] {1, 1}, new int[] {1, 1}, new int[] {3, 4}, 0),
+                        Page.v1(new int[] {1, 0, 0}, new int[] {1, 1, 1}, new int[] {5, 6, 7}, 2)));
+        sameAsOracle(file);
+        List<ParquetJava.Triple> oracle = ParquetJava.triples(file, 0, 0);
+        try (ParquetFile f = ParquetFile.open(file)) {
+            for (boolean late : new boolean[] {true, false}) {
+                Scanner s = Scanner.open(f, ScanOptions.of(null).withLateMaterialization(late));
+                RowBatch b = s.next();
+                assertThat(b.size()).isEqualTo(3);
+                assertThat(s.next()).isNull();
+                assertThat(b.text(0, 0)).isEqualTo("[1, 2, 3, 4, 5]");
+                assertThat(b.text(0, 1)).isEqualTo("[6]");
+                assertThat(b.text(0, 2)).isEqualTo("[7]");
+                // the entries of each row, as parquet-java gives them
+                int[] starts = {0, 5, 6, 7};
+                for (int i = 0; i < 3; i++) {
+                    ColumnBatch page = b.page(0, i);
+                    List<ParquetJava.Triple> got = new java.util.ArrayList<>();
+                    for (int e = b.firstEntry(0, i); e < b.endEntry(0, i); e++) {
+                        got.add(new ParquetJava.Triple(page.repetitionLevel(e), page.definitionLevel(e),
+                                page.getInt(page.valueIndex(e))));
+                    }
+                    assertThat(got).as("row %d", i).isEqualTo(oracle.subList(starts[i], starts[i + 1]));
+                }
+            }
         }
     }
 }

@@ -6,11 +6,11 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** A source that remembers every range read from it, to hold readers to the bytes they may fetch. */
-final class RecordingSource implements ByteSource {
+public final class RecordingSource implements ByteSource {
     private final ByteSource inner;
-    final List<long[]> reads = new ArrayList<>();
+    public final List<long[]> reads = new ArrayList<>();
 
-    RecordingSource(ByteSource inner) {
+    public RecordingSource(ByteSource inner) {
         this.inner = inner;
     }
 
@@ -30,7 +30,7 @@ final class RecordingSource implements ByteSource {
         reads.add(new long[] {offset, offset + length});
     }
 
-    long bytes() {
+    public long bytes() {
         long n = 0;
         for (long[] r : reads) {
             n += r[1] - r[0];

@@ -31,7 +31,7 @@ class SeedCorpusTest {
                 }
             }
         }
-        assertThat(targets).isEqualTo(13);
+        assertThat(targets).isEqualTo(14);
     }
 
     private static long count(Path dir, int depth) throws IOException {

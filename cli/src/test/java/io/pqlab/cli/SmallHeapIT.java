@@ -1,0 +1,152 @@
+package io.pqlab.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.File;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Issue 5: the whole CLI works under {@code -Xmx256m} on every fixture and every bad file. The
+ * shaded jar (built by {@code package}; this runs after it) runs in JVMs with a 256 MiB heap:
+ * footer, schema, pages, page-index, statistics, skipping and scan on each file ({@link
+ * SmallHeapDriver}, several files per JVM), and the real {@code java -jar} command line for a scan
+ * of each file that must be refused. Each command ends in exit 0 with nothing on stderr, or exit 2
+ * with exactly one stderr line starting "pqlab: ", within seconds; never an OutOfMemoryError
+ * (which would be exit 1) nor a stack trace.
+ */
+class SmallHeapIT {
+    static final String HEAP = "-Xmx256m";
+    /** A command that takes longer has not ended "within seconds". */
+    static final long COMMAND_MS = 10_000;
+
+    static Path jar() {
+        Path jar = Path.of("target", "pqlab.jar");
+        assertThat(jar).as("the shaded jar (mvn package builds it)").exists();
+        return jar;
+    }
+
+    static List<Path> files() {
+        List<Path> files = new ArrayList<>(Cli.fixtures());
+        files.addAll(Cli.list(Cli.DATA, ".parquet.encrypted"));
+        files.addAll(Cli.badFiles());
+        return files;
+    }
+
+    record Run(String command, int exit, long ms, String err) {
+        @Override
+        public String toString() {
+            return command + ": exit " + exit + " in " + ms + " ms, stderr: " + err;
+        }
+    }
+
+    @Test
+    void everyCommandOnEveryFileInA256MiBHeap() throws Exception {
+        List<Path> files = files();
+        // two JVMs (two cores), the files dealt between them
+        List<List<String>> halves = List.of(new ArrayList<>(), new ArrayList<>());
+        for (int i = 0; i < files.size(); i++) {
+            halves.get(i % 2).add(files.get(i).toString());
+        }
+        List<Process> procs = new ArrayList<>();
+        List<Path> outs = new ArrayList<>();
+        for (List<String> half : halves) {
+            Path out = Files.createTempFile("pqlab-small-heap", ".tsv");
+            outs.add(out);
+            List<String> cmd = new ArrayList<>(List.of(java(), HEAP, "-XX:TieredStopAtLevel=1", "-cp",
+                    jar() + File.pathSeparator + Path.of("target", "test-classes"), SmallHeapDriver.class.getName()));
+            cmd.addAll(half);
+            procs.add(new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectErrorStream(false)
+                    .redirectError(ProcessBuilder.Redirect.appendTo(out.resolveSibling(out.getFileName() + ".err").toFile()))
+                    .start());
+        }
+        List<Run> runs = new ArrayList<>();
+        try {
+            for (int i = 0; i < procs.size(); i++) {
+                Process p = procs.get(i);
+                if (!p.waitFor(3, TimeUnit.MINUTES)) {
+                    p.destroyForcibly();
+                    throw new AssertionError("the driver did not finish in 3 minutes: " + Files.readString(outs.get(i)));
+                }
+                Path errFile = outs.get(i).resolveSibling(outs.get(i).getFileName() + ".err");
+                assertThat(p.exitValue()).as("driver: %s", Files.readString(errFile)).isZero();
+                assertThat(Files.readString(errFile)).as("the driver JVM's own stderr").isEmpty();
+                for (String line : Files.readAllLines(outs.get(i), StandardCharsets.UTF_8)) {
+                    String[] f = line.split("\t", -1);
+                    runs.add(new Run(f[0], Integer.parseInt(f[1]), Long.parseLong(f[2]),
+                            f[3].replace("\\n", "\n").replace("\\t", "\t").replace("\\\\", "\\")));
+                }
+            }
+        } finally {
+            for (int i = 0; i < outs.size(); i++) {
+                Files.deleteIfExists(outs.get(i).resolveSibling(outs.get(i).getFileName() + ".err"));
+                Files.deleteIfExists(outs.get(i));
+            }
+        }
+        assertThat(runs).hasSize(files.size() * SmallHeapDriver.commands(files.get(0)).size());
+        List<String> wrong = new ArrayList<>();
+        for (Run r : runs) {
+            String problem = problem(r.exit, r.err, r.ms);
+            if (problem != null) {
+                wrong.add(problem + ": " + r);
+            }
+        }
+        assertThat(wrong).as("commands that did not end cleanly in a 256 MiB heap").isEmpty();
+        System.out.printf("small heap: %d commands on %d files, the slowest %d ms%n", runs.size(), files.size(),
+                runs.stream().mapToLong(Run::ms).max().getAsLong());
+    }
+
+    /** The real command line, one process per run, for a scan of each file some command refuses. */
+    @Test
+    void theJarRefusesBadFilesInOneLine() throws Exception {
+        List<Path> files = new ArrayList<>(Cli.badFiles());
+        files.addAll(Cli.list(Cli.DATA, ".parquet.encrypted"));
+        files.add(Cli.DATA.resolve("large_string_map.brotli.parquet"));
+        for (Path file : files) {
+            Process p = new ProcessBuilder(java(), HEAP, "-XX:TieredStopAtLevel=1", "-jar", jar().toString(), "scan",
+                    file.toString()).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                    .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).start();
+            long t0 = System.nanoTime();
+            String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+            if (!p.waitFor(30, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                throw new AssertionError("scan " + file + " did not end in 30 s");
+            }
+            long ms = (System.nanoTime() - t0) / 1_000_000;
+            assertThat(p.exitValue()).as("scan %s: %s", file, err).isEqualTo(2);
+            String problem = problem(p.exitValue(), err, ms);
+            assertThat(problem).as("scan %s: %s", file, err).isNull();
+            assertThat(err).startsWith("pqlab: " + file + ": ");
+        }
+    }
+
+    /** Null when a run ended cleanly; else what is wrong. */
+    static String problem(int exit, String err, long ms) {
+        if (ms > COMMAND_MS) {
+            return "took " + ms + " ms";
+        }
+        if (err.contains("Exception") || err.contains("\tat ") || err.contains("Error:")) {
+            return "a stack trace or an exception's name on stderr";
+        }
+        if (exit == 0) {
+            return err.isEmpty() ? null : "exit 0 with something on stderr";
+        }
+        if (exit != 2) {
+            return "exit " + exit;
+        }
+        List<String> lines = err.lines().toList();
+        if (lines.size() != 1 || !lines.get(0).startsWith("pqlab: ")) {
+            return "not exactly one stderr line starting \"pqlab: \"";
+        }
+        return null;
+    }
+
+    static String java() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+}

@@ -1,0 +1,131 @@
+package io.pqlab.scan;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.pqlab.ParquetFile;
+import io.pqlab.column.RecordingSource;
+import io.pqlab.io.FileSource;
+import io.pqlab.oracle.ParquetJava;
+import io.pqlab.plan.ColumnRead;
+import io.pqlab.plan.RowGroupPlan;
+import io.pqlab.plan.Span;
+import io.pqlab.predicate.Binder;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.parquet.hadoop.metadata.BlockMetaData;
+import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
+import org.apache.parquet.internal.column.columnindex.OffsetIndex;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The chapter's check, with pqlab's own decoder: {@code order_id = 431} on the sorted fixture
+ * fetches, once the plan is made, only the pages the plan names, and those are the pages that hold
+ * the row. Every read is recorded at the byte source, under the file (no tail cache hides reads):
+ * the footer's reads while opening, the plan's (indexes, filters, dictionaries) while planning,
+ * then the scan's, each accounted on its own. The row and its pages are found independently: the
+ * row from the orders CSV, its pages from parquet-java's OffsetIndex.
+ */
+class ChapterFetchTest {
+    private static final Path FIXTURES = Path.of("..", "fixtures");
+    private static final Path SORTED = FIXTURES.resolve("pruning-sorted.parquet");
+
+    @Test
+    void orderId431FetchesOnlyThePagesThePlanNames() throws Exception {
+        // the row, from the CSV the fixture was written from
+        List<String> csv = Files.readAllLines(FIXTURES.resolve("data").resolve("orders-sorted.csv"));
+        int row = -1;
+        for (int i = 1; i < csv.size(); i++) {
+            if (csv.get(i).startsWith("431,")) {
+                assertThat(row).as("order 431 once").isEqualTo(-1);
+                row = i - 1;
+            }
+        }
+        String[] want = csv.get(row + 1).split(",", -1);
+
+        // where it lies, from parquet-java: its row group, and in each column chunk the page holding
+        // it (and the dictionary page, which a dictionary-encoded page needs)
+        List<Span> pagesOfTheRow = new ArrayList<>();
+        List<BlockMetaData> blocks = ParquetJava.footer(SORTED).getBlocks();
+        int g = 0;
+        long first = 0;
+        while (first + blocks.get(g).getRowCount() <= row) {
+            first += blocks.get(g++).getRowCount();
+        }
+        long inGroup = row - first;
+        for (int c = 0; c < blocks.get(g).getColumns().size(); c++) {
+            ColumnChunkMetaData cc = blocks.get(g).getColumns().get(c);
+            OffsetIndex oi = ParquetJava.offsetIndex(SORTED, g, c);
+            int page = 0;
+            while (page + 1 < oi.getPageCount() && oi.getFirstRowIndex(page + 1) <= inGroup) {
+                page++;
+            }
+            pagesOfTheRow.add(new Span(oi.getOffset(page), oi.getCompressedPageSize(page)));
+            if (cc.hasDictionaryPage()) {
+                pagesOfTheRow.add(new Span(cc.getStartingPos(), oi.getOffset(0) - cc.getStartingPos()));
+            }
+        }
+
+        RecordingSource source = new RecordingSource(FileSource.open(SORTED));
+        try (ParquetFile f = ParquetFile.open(source)) {
+            long size = f.source().size();
+            List<long[]> footerReads = new ArrayList<>(source.reads);
+            source.reads.clear();
+            Scanner s = Scanner.open(f, ScanOptions.of(Binder.bind("order_id = 431", f.schema())));
+            List<long[]> planReads = new ArrayList<>(source.reads);
+            source.reads.clear();
+            List<RowBatch> batches = new ArrayList<>();
+            for (RowBatch b = s.next(); b != null; b = s.next()) {
+                batches.add(b);
+            }
+            List<long[]> scanReads = new ArrayList<>(source.reads);
+
+            // the answer
+            assertThat(batches).hasSize(1);
+            RowBatch b = batches.get(0);
+            assertThat(b.size()).isEqualTo(1);
+            assertThat(b.rowNumber(0)).isEqualTo(row);
+            for (int c = 0; c < want.length; c++) {
+                assertThat(b.text(c, 0)).isEqualTo(want[c].isEmpty() ? "null" : want[c]);
+            }
+
+            // the footer: read from the file's end
+            assertThat(footerReads).isNotEmpty().allMatch(r -> r[1] == size);
+
+            // the plan: its reads are exactly the index, filter and dictionary spans it reports
+            List<Span> planned = new ArrayList<>();
+            List<Span> decided = new ArrayList<>();
+            for (RowGroupPlan rg : s.plan().rowGroups()) {
+                decided.addAll(rg.fetched());
+                if (!rg.skipped()) {
+                    assertThat(rg.index()).as("the row group read").isEqualTo(g);
+                    for (ColumnRead cr : rg.reads()) {
+                        planned.addAll(cr.spans());
+                    }
+                } else {
+                    assertThat(rg.index()).isNotEqualTo(g);
+                }
+            }
+            assertThat(Span.coalesce(spans(planReads), 0)).as("reads while planning").isEqualTo(Span.coalesce(decided, 0));
+
+            // the scan: exactly the spans the plan names, and those are the pages holding the row
+            assertThat(Span.coalesce(spans(scanReads), 0)).as("reads while scanning")
+                    .isEqualTo(Span.coalesce(planned, 0))
+                    .isEqualTo(Span.coalesce(pagesOfTheRow, 0));
+            assertThat(s.stats().bytesFetched()).isEqualTo(Span.totalBytes(spans(scanReads)));
+            // each byte fetched once while scanning
+            assertThat(Span.totalBytes(spans(scanReads))).isEqualTo(scanReads.stream().mapToLong(r -> r[1] - r[0]).sum());
+            assertThat(s.stats().pagesDecoded()).isEqualTo(blocks.get(g).getColumns().size());
+            assertThat(s.stats().rowGroupsRead()).isEqualTo(1);
+        }
+    }
+
+    private static List<Span> spans(List<long[]> reads) {
+        List<Span> out = new ArrayList<>();
+        for (long[] r : reads) {
+            out.add(new Span(r[0], r[1] - r[0]));
+        }
+        return out;
+    }
+}
