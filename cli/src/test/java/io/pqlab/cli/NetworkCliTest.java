@@ -180,7 +180,8 @@ class NetworkCliTest {
         http.fail(RangeServer.Fault.SLOW, RangeServer.Fault.SLOW);
         Cli.Result slow = run(sorted, "footer", "--timeout-ms", "300", "--retries", "1");
         assertThat(slow.exit()).isEqualTo(2);
-        assertThat(slow.errLines()).singleElement().asString().contains("no complete answer within 300 ms");
+        // Under load the headers may miss the deadline too: either way the one line names the timeout.
+        assertThat(slow.errLines()).singleElement().asString().containsPattern("no (complete )?answer within 300 ms");
 
         Cli.Result missing = run(url(Cli.FIXTURES.resolve("nope.parquet")), "footer");
         assertThat(missing.exit()).isEqualTo(2);
