@@ -33,11 +33,19 @@ public record ColumnType(PhysicalType physical, LogicalType logical, ConvertedTy
      */
     public static final int MAX_DECIMAL_SCALE = 1000;
 
-    /** Why no literal can be converted to this decimal column, or null (also null when not a decimal). */
-    public String decimalProblem() {
+    /**
+     * Why no literal can be compared with this column's values, or null: a DECIMAL scale beyond
+     * {@link #MAX_DECIMAL_SCALE}, or FLOAT16 on a FIXED_LEN_BYTE_ARRAY that is not 2 bytes wide (its
+     * values could not be read as half floats).
+     */
+    public String typeProblem() {
         if (isDecimal() && scale > MAX_DECIMAL_SCALE) {
             return "its DECIMAL scale " + scale + " is beyond any writer's (this reader takes up to "
                     + MAX_DECIMAL_SCALE + ")";
+        }
+        if (isFloat16() && (physical != PhysicalType.FIXED_LEN_BYTE_ARRAY || typeLength != 2)) {
+            return "it is annotated FLOAT16, which needs a FIXED_LEN_BYTE_ARRAY of 2 bytes, on " + physical
+                    + (physical == PhysicalType.FIXED_LEN_BYTE_ARRAY ? "(" + typeLength + ")" : "");
         }
         return null;
     }

@@ -62,6 +62,10 @@ public final class LiteralConversion {
         if (p == null) {
             throw new IllegalArgumentException("the column's physical type is unknown to this reader");
         }
+        String problem = type.typeProblem();
+        if (problem != null) {
+            throw new IllegalArgumentException(problem + ": no literal can be compared with its values");
+        }
         return switch (p) {
             case BOOLEAN -> {
                 if (literal instanceof Boolean b) {
@@ -114,7 +118,6 @@ public final class LiteralConversion {
             long nanos = t.toNanoOfDay();
             return scaled(BigInteger.valueOf(nanos / per), nanos % per == 0, int32, false);
         }
-        checkDecimal(type);
         BigDecimal v = number(literal, type);
         boolean unsigned = type.isUnsigned();
         if (v == null) {
@@ -209,7 +212,6 @@ public final class LiteralConversion {
     private static Result binary(Object literal, ColumnType type) {
         boolean fixed = type.physical() == PhysicalType.FIXED_LEN_BYTE_ARRAY;
         if (type.isDecimal()) {
-            checkDecimal(type);
             BigDecimal v = number(literal, type);
             if (v == null) {
                 return infinite(literal);
@@ -351,13 +353,6 @@ public final class LiteralConversion {
             }
         }
         throw mismatch(literal, type, wanted);
-    }
-
-    private static void checkDecimal(ColumnType type) {
-        String problem = type.decimalProblem();
-        if (problem != null) {
-            throw new IllegalArgumentException(problem + ": no literal can be compared with its values");
-        }
     }
 
     private static IllegalArgumentException mismatch(Object literal, ColumnType type, String wanted) {

@@ -80,4 +80,27 @@ class ScanBadValuesTest {
             }
         }
     }
+
+    /**
+     * FLOAT16 on a FIXED_LEN_BYTE_ARRAY(1): its values cannot be half floats, so a condition on it is
+     * refused (the dictionary step read a second byte that is not there: an
+     * ArrayIndexOutOfBoundsException). Found by FileFuzzTest#planAndScan.
+     */
+    @Test
+    void aFloat16ThatIsNotTwoBytes() {
+        for (int width : new int[] {1, 3}) {
+            io.pqlab.format.SchemaElement root = new io.pqlab.format.SchemaElement(null, -1, -1, null, "m", 1, null, -1,
+                    -1, -1, null);
+            io.pqlab.format.SchemaElement leaf = new io.pqlab.format.SchemaElement(
+                    io.pqlab.format.PhysicalType.FIXED_LEN_BYTE_ARRAY, io.pqlab.format.PhysicalType.FIXED_LEN_BYTE_ARRAY.ordinal(),
+                    width, io.pqlab.format.Repetition.OPTIONAL, "x", -1, null, -1, -1, -1,
+                    new io.pqlab.format.LogicalType.Float16Type());
+            io.pqlab.schema.Schema schema = io.pqlab.schema.Schema.of(List.of(root, leaf));
+            for (String c : List.of("x = 3", "x > 3", "x = NaN", "x IN (1, 2)")) {
+                assertThatThrownBy(() -> Binder.bind(c, schema)).as("%s on FIXED(%d)", c, width)
+                        .isInstanceOf(io.pqlab.predicate.ConditionException.class).hasMessageContaining("FLOAT16");
+            }
+            assertThat(Binder.bind("x IS NULL", schema)).isNotNull();
+        }
+    }
 }
