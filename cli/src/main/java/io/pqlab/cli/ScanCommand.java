@@ -14,8 +14,6 @@ import io.pqlab.scan.Scanner;
 import io.pqlab.schema.ColumnDescriptor;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;

@@ -12,7 +12,6 @@ import io.pqlab.format.FileMetaData;
 import io.pqlab.format.PhysicalType;
 import io.pqlab.format.RowGroup;
 import io.pqlab.io.ByteSource;
-import io.pqlab.pageindex.BoundaryOrder;
 import io.pqlab.pageindex.ColumnIndex;
 import io.pqlab.pageindex.OffsetIndex;
 import io.pqlab.pageindex.PageIndexReader;
