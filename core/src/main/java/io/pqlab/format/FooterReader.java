@@ -10,14 +10,13 @@ import java.io.IOException;
  * Finds and decodes a Parquet file's footer: {@code PAR1} | data | FileMetaData | u32 LE length |
  * {@code PAR1}.
  *
- * <p>It reads the last {@value #TAIL_BYTES} bytes (or the whole file, if smaller) in one request
- * and decodes the footer from them when it fits; only a larger footer costs a second read. The
- * head magic of a file larger than the tail costs one more 4-byte read.
+ * <p>It first reads as much of the file's end as the source suggests
+ * ({@link ByteSource#firstTailRead()}): on a local file the 8-byte trailer, then exactly the
+ * footer, so that an answer from metadata alone reads no byte it does not need; over a network
+ * {@value io.pqlab.io.RemoteSource#FIRST_TAIL_READ} bytes in one request, which hold most footers whole (a larger footer costs
+ * a second read). The head magic costs one more 4-byte read unless the tail holds it.
  */
 public final class FooterReader {
-    /** How much of the file's end is read at once: most footers fit, and one request is cheaper than two. */
-    public static final int TAIL_BYTES = 64 * 1024;
-
     private static final int PAR1 = magic('P', 'A', 'R', '1');
     private static final int PARE = magic('P', 'A', 'R', 'E');
 
@@ -28,7 +27,7 @@ public final class FooterReader {
     }
 
     public static Footer read(ByteSource source, MetadataDecoder.Options options) throws IOException {
-        return read(source, options, TAIL_BYTES, true);
+        return read(source, options, source.firstTailRead(), true);
     }
 
     /**

@@ -46,6 +46,16 @@ public interface ByteSource extends Closeable {
         }
     }
 
+    /**
+     * How many bytes of the file's end a footer reader should ask for first. Where a read is cheap
+     * (a local file, memory) that is the 8-byte trailer: the footer is then read exactly, and no
+     * byte the caller does not need is read. A source where every read is a round trip says more
+     * ({@link RemoteSource}), trading bytes for a request.
+     */
+    default int firstTailRead() {
+        return 8;
+    }
+
     @Override
     default void close() throws IOException {}
 }

@@ -22,6 +22,11 @@ public final class CountingSource implements ByteSource {
     }
 
     @Override
+    public int firstTailRead() {
+        return inner.firstTailRead();
+    }
+
+    @Override
     public long size() throws IOException {
         return inner.size();
     }

@@ -20,6 +20,14 @@ public interface RemoteSource extends ByteSource {
      */
     Suffix readSuffix(int n) throws IOException;
 
+    /** How much of the file's end is asked for first: most footers fit, and a round trip costs more than the bytes. */
+    int FIRST_TAIL_READ = 64 * 1024;
+
+    @Override
+    default int firstTailRead() {
+        return FIRST_TAIL_READ;
+    }
+
     /** Whether {@link #size()} is known, so that it costs no request. */
     boolean sizeKnown();
 

@@ -3,8 +3,9 @@ package io.pqlab.io;
 import java.io.IOException;
 
 /**
- * Keeps the file's tail once it has been read (the footer reader's first request fetches up to
- * 64 KiB of it), and serves later reads that fall inside it from memory. Page indexes and Bloom
+ * Keeps the file's tail once it has been read (the footer reader's first request fetches
+ * {@link ByteSource#firstTailRead()} bytes of it: 64 KiB from a remote source), and serves later
+ * reads that fall inside it from memory. Page indexes and Bloom
  * filters usually lie just before the footer, so they then cost no request, and no byte is
  * fetched twice.
  */
@@ -25,6 +26,11 @@ public final class TailCachedSource implements ByteSource {
     @Override
     public String name() {
         return inner.name();
+    }
+
+    @Override
+    public int firstTailRead() {
+        return inner.firstTailRead();
     }
 
     @Override

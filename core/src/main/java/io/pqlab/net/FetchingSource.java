@@ -67,6 +67,11 @@ public final class FetchingSource implements ByteSource {
         return inner.name();
     }
 
+    @Override
+    public int firstTailRead() {
+        return inner.firstTailRead();
+    }
+
     /**
      * The size. Where the source beneath would need a request to learn it, that request is a
      * HEAD, and logged.

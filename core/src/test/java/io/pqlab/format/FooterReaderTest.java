@@ -8,8 +8,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.pqlab.FileException;
 import io.pqlab.MalformedFileException;
 import io.pqlab.UnsupportedFeatureException;
+import io.pqlab.io.ByteSource;
 import io.pqlab.io.BytesSource;
 import io.pqlab.io.CountingSource;
+import io.pqlab.io.RemoteSource;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -141,9 +143,28 @@ class FooterReaderTest {
     }
 
     @Test
-    void oneReadWhenTheFileOrItsFooterFitsTheTail() throws IOException {
+    void aLocalFileReadsTheTrailerThenExactlyTheFooter() throws IOException {
+        // A metadata-only answer must read no byte it does not need: trailer, head magic, footer.
+        byte[] footer = minimalFooter();
+        byte[] large = file("PAR1", 1_000_000, footer, footer.length, "PAR1");
+        CountingSource counting = new CountingSource(new BytesSource("large", large));
+        Footer f = FooterReader.read(counting);
+        assertThat(counting.reads()).isEqualTo(3);
+        assertThat(counting.bytesRead()).isEqualTo(8 + 4 + footer.length);
+        assertThat(f.metadataLength()).isEqualTo(footer.length);
+
+        // a real file: the same, whatever its footer's size
         byte[] small = Files.readAllBytes(FormatFixtures.DATA.resolve("alltypes_plain.parquet"));
-        CountingSource counting = new CountingSource(new BytesSource("small", small));
+        counting = new CountingSource(new BytesSource("small", small));
+        f = FooterReader.read(counting);
+        assertThat(counting.bytesRead()).isEqualTo(8 + 4 + f.metadataLength());
+    }
+
+    @Test
+    void aRemoteSourceGetsTheFooterInOneSpeculativeRead() throws IOException {
+        int tail = RemoteSource.FIRST_TAIL_READ;
+        byte[] small = Files.readAllBytes(FormatFixtures.DATA.resolve("alltypes_plain.parquet"));
+        CountingSource counting = new CountingSource(remote(small));
         FooterReader.read(counting);
         assertThat(counting.reads()).isEqualTo(1);
         assertThat(counting.bytesRead()).isEqualTo(small.length);
@@ -151,10 +172,10 @@ class FooterReaderTest {
         // a large file with a small footer: the tail, then the 4-byte head magic
         byte[] footer = minimalFooter();
         byte[] large = file("PAR1", 1_000_000, footer, footer.length, "PAR1");
-        counting = new CountingSource(new BytesSource("large", large));
+        counting = new CountingSource(remote(large));
         FooterReader.read(counting);
         assertThat(counting.reads()).isEqualTo(2);
-        assertThat(counting.bytesRead()).isEqualTo(FooterReader.TAIL_BYTES + 4);
+        assertThat(counting.bytesRead()).isEqualTo(tail + 4);
 
         // a footer larger than the tail: one more read, of exactly the footer
         byte[] big = new ThriftWriter().begin().i32Field(1, 1)
@@ -163,10 +184,36 @@ class FooterReaderTest {
                 .field(5, LIST).listHeader(1, STRUCT).begin().stringField(1, "big").stringField(2, "x".repeat(100_000))
                 .end().end().bytes();
         byte[] bigFile = file("PAR1", 1_000_000, big, big.length, "PAR1");
-        counting = new CountingSource(new BytesSource("big footer", bigFile));
+        counting = new CountingSource(remote(bigFile));
         Footer f = FooterReader.read(counting);
         assertThat(f.metadata().keyValueMetadata().get(0).value()).hasSize(100_000);
         assertThat(counting.reads()).isEqualTo(3);
-        assertThat(counting.bytesRead()).isEqualTo(FooterReader.TAIL_BYTES + 4 + big.length);
+        assertThat(counting.bytesRead()).isEqualTo(tail + 4 + big.length);
+    }
+
+    /** Bytes in memory that ask for a footer read the way a remote source does. */
+    private static ByteSource remote(byte[] bytes) {
+        BytesSource inner = new BytesSource("remote", bytes);
+        return new ByteSource() {
+            @Override
+            public String name() {
+                return inner.name();
+            }
+
+            @Override
+            public long size() {
+                return bytes.length;
+            }
+
+            @Override
+            public void readFully(long offset, byte[] dst, int dstOffset, int length) throws IOException {
+                inner.readFully(offset, dst, dstOffset, length);
+            }
+
+            @Override
+            public int firstTailRead() {
+                return RemoteSource.FIRST_TAIL_READ;
+            }
+        };
     }
 }

@@ -90,8 +90,10 @@ class ChapterFetchTest {
                 assertThat(b.text(c, 0)).isEqualTo(want[c].isEmpty() ? "null" : want[c]);
             }
 
-            // the footer: read from the file's end
-            assertThat(footerReads).isNotEmpty().allMatch(r -> r[1] == size);
+            // the footer: the trailer, the head magic, then exactly the footer (no speculative tail)
+            long footerStart = f.footer().metadataOffset();
+            assertThat(footerReads).containsExactly(new long[] {size - 8, size}, new long[] {0, 4},
+                    new long[] {footerStart, size - 8});
 
             // the plan: its reads are exactly the index, filter and dictionary spans it reports
             List<Span> planned = new ArrayList<>();
