@@ -5,6 +5,7 @@
                                                                "best peer / pqlab" > 1 means pqlab is faster
     python3 bench/tables.py full FILE.json [...]               full scans
     python3 bench/tables.py footer FILE.json [...]             footer decoding, time and allocation
+    python3 bench/tables.py plan FILE.json                     planning, one row per condition (as scan)
 
 Only formats what JMH measured; a reader missing from the files shows as '-'.
 """
@@ -43,15 +44,16 @@ def scan(results):
             readers.append(reader)
         cells[(key, reader)] = (b['primaryMetric']['score'], b['primaryMetric']['scoreError'])
     unit = next((b['primaryMetric']['scoreUnit'] for b in results), '')
-    peers = [r for r in readers if r != 'pqlab']
-    readers = peers + (['pqlab'] if 'pqlab' in readers else [])
+    mine = next((r for r in readers if r.startswith('pqlab')), 'pqlab')
+    peers = [r for r in readers if r != mine]
+    readers = peers + ([mine] if mine in readers else [])
     print("| file | condition | " + " | ".join(f"{r} ({unit})" for r in readers)
           + " | best peer / pqlab |")
     print("|---|---|" + "---:|" * len(readers) + "---:|")
     for key in order:
         row = [fmt(*cells[(key, r)]) if (key, r) in cells else '-' for r in readers]
         times = [cells[(key, r)][0] for r in peers if (key, r) in cells]
-        ratio = f"{min(times) / cells[(key, 'pqlab')][0]:.1f}x" if times and (key, 'pqlab') in cells else '_pending_'
+        ratio = f"{min(times) / cells[(key, mine)][0]:.1f}x" if times and (key, mine) in cells else '-'
         print(f"| {key[0]} | {key[1]} | " + " | ".join(row) + f" | {ratio} |")
 
 
@@ -76,4 +78,4 @@ def footer(results):
 
 
 if __name__ == '__main__':
-    {'scan': scan, 'full': full, 'footer': footer}[sys.argv[1]](load(sys.argv[2:]))
+    {'scan': scan, 'plan': scan, 'full': full, 'footer': footer}[sys.argv[1]](load(sys.argv[2:]))
