@@ -5,7 +5,9 @@ import io.pqlab.UnsupportedFeatureException;
 import io.pqlab.ParquetFile;
 import io.pqlab.column.ColumnBatch;
 import io.pqlab.column.ColumnChunkReader;
+import io.pqlab.format.ColumnChunk;
 import io.pqlab.pageindex.OffsetIndex;
+import io.pqlab.pageindex.PageIndexReader;
 import io.pqlab.pageindex.PageLocation;
 import io.pqlab.plan.ColumnRead;
 import io.pqlab.plan.PageRead;
@@ -409,7 +411,8 @@ public final class Scanner implements AutoCloseable {
                     read = r;
                 }
             }
-            this.oi = read == null ? null : offsetIndex(read);
+            OffsetIndex planned = read == null ? null : offsetIndex(read);
+            this.oi = planned != null || read == null ? planned : ownOffsetIndex(g, c, rows);
             if (oi != null) {
                 List<Integer> wanted = new ArrayList<>();
                 int overlapping = 0;
@@ -511,6 +514,28 @@ public final class Scanner implements AutoCloseable {
         @Override
         public void close() {
             closeReader();
+        }
+    }
+
+    /**
+     * The chunk's OffsetIndex, for a column the plan reads whole because every row may match, when
+     * only some rows are asked for (late materialisation after a condition that matched few rows):
+     * a few bytes of index then spare fetching and decoding the pages without a match. Null where
+     * the plan would not have used one either (page index off, repeated or encrypted column, no
+     * index, or one that fails its checks or does not decode: the chunk is then read whole, as
+     * planned).
+     */
+    private OffsetIndex ownOffsetIndex(RowGroupPlan g, int c, RowRanges rows) {
+        ColumnChunk chunk = file.chunk(g.index(), c);
+        if (!options.mechanisms().pageIndex() || rows.coversAll(g.numRows()) || chunk.encrypted()
+                || file.schema().column(c).maxRepetitionLevel() > 0 || !chunk.hasOffsetIndex()) {
+            return null;
+        }
+        try {
+            OffsetIndex oi = PageIndexReader.offsetIndex(file.source(), chunk);
+            return oi == null || oi.problem(chunk, g.numRows()) != null ? null : oi;
+        } catch (MalformedFileException | IOException e) {
+            return null; // the index is an aid here, not a proof: read the chunk as planned
         }
     }
 

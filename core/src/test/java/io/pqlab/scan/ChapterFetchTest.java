@@ -7,6 +7,7 @@ import io.pqlab.column.RecordingSource;
 import io.pqlab.io.FileSource;
 import io.pqlab.oracle.ParquetJava;
 import io.pqlab.plan.ColumnRead;
+import io.pqlab.plan.Mechanisms;
 import io.pqlab.plan.RowGroupPlan;
 import io.pqlab.plan.Span;
 import io.pqlab.predicate.Binder;
@@ -120,6 +121,85 @@ class ChapterFetchTest {
             assertThat(Span.totalBytes(spans(scanReads))).isEqualTo(scanReads.stream().mapToLong(r -> r[1] - r[0]).sum());
             assertThat(s.stats().pagesDecoded()).isEqualTo(blocks.get(g).getColumns().size());
             assertThat(s.stats().rowGroupsRead()).isEqualTo(1);
+        }
+    }
+
+    /**
+     * Late materialisation where the plan keeps whole chunks: on the shuffled fixture, with
+     * statistics and the page index only, no row group or page of order_id can be ruled out, so
+     * the plan reads every chunk whole. The condition column is read whole; every other column
+     * must then fetch only the page holding the matching row (and its dictionary page), found
+     * through its OffsetIndex, not its whole chunk.
+     */
+    @Test
+    void lateMaterialisationFetchesOnlyTheMatchingPagesWhereThePlanKeepsWholeChunks() throws Exception {
+        Path shuffled = FIXTURES.resolve("pruning-shuffled.parquet");
+        List<String> csv = Files.readAllLines(FIXTURES.resolve("data").resolve("orders-shuffled.csv"));
+        int row = -1;
+        for (int i = 1; i < csv.size(); i++) {
+            if (csv.get(i).startsWith("431,")) {
+                row = i - 1;
+            }
+        }
+        assertThat(row).isNotNegative();
+        List<BlockMetaData> blocks = ParquetJava.footer(shuffled).getBlocks();
+        int g = 0;
+        long first = 0;
+        while (first + blocks.get(g).getRowCount() <= row) {
+            first += blocks.get(g++).getRowCount();
+        }
+        long inGroup = row - first;
+        List<Span> otherColumnsPages = new ArrayList<>();
+        for (int c = 1; c < blocks.get(g).getColumns().size(); c++) {
+            ColumnChunkMetaData cc = blocks.get(g).getColumns().get(c);
+            OffsetIndex oi = ParquetJava.offsetIndex(shuffled, g, c);
+            int page = 0;
+            while (page + 1 < oi.getPageCount() && oi.getFirstRowIndex(page + 1) <= inGroup) {
+                page++;
+            }
+            otherColumnsPages.add(new Span(oi.getOffset(page), oi.getCompressedPageSize(page)));
+            if (cc.hasDictionaryPage()) {
+                otherColumnsPages.add(new Span(cc.getStartingPos(), oi.getOffset(0) - cc.getStartingPos()));
+            }
+        }
+        List<Span> orderIdChunks = new ArrayList<>();
+        for (BlockMetaData b : blocks) {
+            ColumnChunkMetaData cc = b.getColumns().get(0);
+            orderIdChunks.add(new Span(cc.getStartingPos(), cc.getTotalSize()));
+        }
+
+        RecordingSource source = new RecordingSource(FileSource.open(shuffled));
+        try (ParquetFile f = ParquetFile.open(source)) {
+            Scanner s = Scanner.open(f, ScanOptions.of(Binder.bind("order_id = 431", f.schema()))
+                    .withMechanisms(new Mechanisms(true, true, false, false)));
+            for (RowGroupPlan rg : s.plan().rowGroups()) {
+                assertThat(rg.skipped()).as("nothing rules a row group out").isFalse();
+                assertThat(rg.reads()).allMatch(r -> r.pages().isEmpty(), "every chunk planned whole");
+            }
+            source.reads.clear();
+            long rows = 0;
+            for (RowBatch b = s.next(); b != null; b = s.next()) {
+                rows += b.size();
+                assertThat(b.rowNumber(0)).isEqualTo(row);
+            }
+            assertThat(rows).isOne();
+            // what was fetched: order_id's chunks, the other columns' OffsetIndexes of the row's
+            // row group, and the other columns' pages holding the row
+            List<Span> data = new ArrayList<>();
+            for (long[] r : source.reads) {
+                Span sp = new Span(r[0], r[1] - r[0]);
+                boolean index = false;
+                for (int c = 1; c < blocks.get(g).getColumns().size(); c++) {
+                    var ix = blocks.get(g).getColumns().get(c).getOffsetIndexReference();
+                    index |= ix != null && sp.offset() >= ix.getOffset() && sp.end() <= ix.getOffset() + ix.getLength();
+                }
+                if (!index) {
+                    data.add(sp);
+                }
+            }
+            List<Span> expected = new ArrayList<>(orderIdChunks);
+            expected.addAll(otherColumnsPages);
+            assertThat(Span.coalesce(data, 0)).isEqualTo(Span.coalesce(expected, 0));
         }
     }
 
