@@ -20,9 +20,10 @@ data_prop=()
 [[ -n "${PQLAB_BENCH_DATA:-}" ]] && data_prop=("-Dpqlab.bench.data=$PQLAB_BENCH_DATA")
 out="bench/results/$dataset-$(date -u +%Y%m%dT%H%M%SZ)"
 mkdir -p "$out"
-jar=bench/target/benchmarks.jar
-
 mvn -B -ntp -q -pl bench -am package -DskipTests
+# the run uses its own copy, so that a build during it cannot change the code measured
+jar="$out/benchmarks.jar"
+cp bench/target/benchmarks.jar "$jar"
 if ! java "${data_prop[@]}" -cp "$jar" io.pqlab.bench.Conditions "$dataset" >/dev/null 2>&1; then
   java "${data_prop[@]}" -Xmx4g -cp "$jar" io.pqlab.bench.Generate "${scale[@]}"
 fi
@@ -42,13 +43,15 @@ fi
 jmh() { # name, JMH arguments...
   local name=$1; shift
   echo "== $name ($(date -u +%H:%M:%S), load $(cut -d' ' -f1 /proc/loadavg))"
-  java "${data_prop[@]}" -jar "$jar" "$@" -p dataset="$dataset" -rf json -rff "$out/$name.json" > "$out/$name.log" 2>&1
+  java "${data_prop[@]}" -jar "$jar" "$@" -p dataset="$dataset" -rf json -rff "$out/$name.json" > "$out/$name.log" 2>&1 \
+    || echo "   failed: see $out/$name.log"
 }
 jmh25() {
   local name=$1; shift
   if [[ ! -x "$jdk25" ]]; then echo "== $name skipped: no JDK 25 at $jdk25"; return; fi
   echo "== $name ($(date -u +%H:%M:%S), load $(cut -d' ' -f1 /proc/loadavg))"
-  "$jdk25" "${data_prop[@]}" -jar "$jar" "$@" -p dataset="$dataset" -rf json -rff "$out/$name.json" > "$out/$name.log" 2>&1
+  "$jdk25" "${data_prop[@]}" -jar "$jar" "$@" -p dataset="$dataset" -rf json -rff "$out/$name.json" > "$out/$name.log" 2>&1 \
+    || echo "   failed: see $out/$name.log"
 }
 
 short=(-f 1 -wi 2 -w 1 -i 3 -r 1)
@@ -68,12 +71,12 @@ for heap in 1g 512m; do
   for cond in id_point full; do
     for peer in parquetJava duckdb pqlab; do
       java "${data_prop[@]}" -Xmx$heap -cp "$jar" io.pqlab.bench.PeakMemory "$peer" "$dataset" sorted "$cond" \
-        >> "$out/peak-$heap.txt" 2>&1 || echo "$peer $cond: exit $? at -Xmx$heap" >> "$out/peak-$heap.txt"
+        >> "$out/peak-$heap.txt" 2>> "$out/peak.log" || echo "| $peer | sorted | $cond | exit $? at -Xmx$heap (see peak.log) |" >> "$out/peak-$heap.txt"
     done
     if [[ -x "$jdk25" ]]; then
       "$jdk25" "${data_prop[@]}" -Xmx$heap --add-modules jdk.incubator.vector -cp "$jar" \
-        io.pqlab.bench.hardwood.HardwoodPeak "$dataset" sorted "$cond" >> "$out/peak-$heap.txt" 2>&1 \
-        || echo "hardwood $cond: exit $? at -Xmx$heap" >> "$out/peak-$heap.txt"
+        io.pqlab.bench.hardwood.HardwoodPeak "$dataset" sorted "$cond" >> "$out/peak-$heap.txt" 2>> "$out/peak.log" \
+        || echo "| hardwood | sorted | $cond | exit $? at -Xmx$heap (see peak.log) |" >> "$out/peak-$heap.txt"
     fi
   done
 done
@@ -88,4 +91,5 @@ tables=bench/tables.py
   echo "# Selective scans"; python3 $tables scan "$out"/scan*.json; echo
   echo "# Full scans"; python3 $tables full "$out"/full*.json
 } > "$out/tables.md" 2>&1 || true
+rm -f "$jar"
 echo "done: $out"
