@@ -2,6 +2,7 @@ package io.pqlab.thrift;
 
 import io.pqlab.MalformedFileException;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 /**
  * A hand-written reader of the Thrift compact protocol over a byte array, for the structures
@@ -230,6 +231,24 @@ public final class CompactReader {
         int start = pos;
         pos += n;
         return start;
+    }
+
+    /**
+     * If the next {@code n} bytes equal {@code n} bytes this reader has already passed, starting
+     * at buffer position {@code from}, skips them and returns true; else moves nothing. Lets a
+     * decoder reuse what it decoded from identical bytes (structures repeated from row group to
+     * row group) without decoding them again.
+     */
+    public boolean skipIfRepeats(int from, int n) {
+        int p = pos;
+        if (from < 0 || n < 0 || n > limit - p || from > p - n) {
+            return false;
+        }
+        if (!Arrays.equals(buf, from, from + n, buf, p, p + n)) {
+            return false;
+        }
+        pos = p + n;
+        return true;
     }
 
     // ---- containers ----------------------------------------------------------------------
