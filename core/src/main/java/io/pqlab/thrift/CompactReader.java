@@ -119,11 +119,16 @@ public final class CompactReader {
                 fieldType = type;
                 return type;
             }
+            if (b == 0) { // the stop byte that ends every struct
+                pos = p + 1;
+                fieldType = STOP;
+                return STOP;
+            }
         }
         return readFieldHeaderSlow();
     }
 
-    /** Stop bytes, long-form headers (explicit i16 id) and every error. */
+    /** Long-form headers (explicit i16 id) and every error. */
     private int readFieldHeaderSlow() {
         int b = readByteRaw() & 0xFF;
         int type = b & 0x0F;
@@ -200,6 +205,18 @@ public final class CompactReader {
 
     /** Reads a binary's length and checks it against the bytes left. */
     public int readBinaryLength() {
+        int p = pos;
+        if (p < limit) {
+            int n = buf[p]; // a one-byte length (under 128), the common case
+            if (n >= 0 && n < limit - p) {
+                pos = p + 1;
+                return n;
+            }
+        }
+        return readBinaryLengthSlow();
+    }
+
+    private int readBinaryLengthSlow() {
         long start = base + pos;
         int n = readVarint32();
         if (n < 0 || n > limit - pos) {
@@ -262,6 +279,21 @@ public final class CompactReader {
      * nothing.
      */
     public int readListHeader() {
+        int p = pos;
+        if (p < limit) {
+            int b = buf[p] & 0xFF;
+            int size = b >>> 4;
+            // A short-form size (under 15) that the bytes after the header can hold.
+            if (size != 15 && size < limit - p) {
+                pos = p + 1;
+                elementType = b & 0x0F;
+                return size;
+            }
+        }
+        return readListHeaderSlow();
+    }
+
+    private int readListHeaderSlow() {
         long start = base + pos;
         int b = readByteRaw() & 0xFF;
         elementType = b & 0x0F;

@@ -275,6 +275,40 @@ class CompactReaderSkipTest {
         }
     }
 
+    /** Short-form list sizes and one-byte binary lengths are accepted exactly when the bytes are there. */
+    @Test
+    void shortSizesAreCheckedAgainstTheBytesLeft() {
+        for (int len = 1; len < 20; len++) {
+            for (int k = 0; k < 15; k++) {
+                byte[] list = new byte[len];
+                list[0] = (byte) (k << 4 | CompactReader.I32);
+                CompactReader r = new CompactReader(list, 0, len, BASE);
+                if (k <= len - 1) {
+                    assertThat(r.readListHeader()).isEqualTo(k);
+                    assertThat(r.elementType()).isEqualTo(CompactReader.I32);
+                    assertThat(r.position()).isEqualTo(1);
+                } else {
+                    assertThat(org.assertj.core.api.Assertions.catchThrowableOfType(
+                            r::readListHeader, MalformedFileException.class).offset()).isEqualTo(BASE);
+                }
+            }
+            for (int k = 0; k < 128; k += 7) {
+                byte[] bin = new byte[len];
+                bin[0] = (byte) k;
+                CompactReader r = new CompactReader(bin, 0, len, BASE);
+                if (k <= len - 1) {
+                    assertThat(r.skipBinary()).isEqualTo(1);
+                    assertThat(r.position()).isEqualTo(1 + k);
+                } else {
+                    MalformedFileException e = org.assertj.core.api.Assertions.catchThrowableOfType(
+                            r::skipBinary, MalformedFileException.class);
+                    assertThat(e.getMessage()).contains("a Thrift binary of " + k + " bytes");
+                    assertThat(e.offset()).isEqualTo(BASE);
+                }
+            }
+        }
+    }
+
     private static int plainLength;
 
     private static long plainVarint(byte[] b, int p, int maxBytes) {
