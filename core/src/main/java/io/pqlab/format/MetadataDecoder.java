@@ -679,9 +679,11 @@ public final class MetadataDecoder {
      * are immutable (unmodifiable lists of records), or arrays that no one writes to.
      */
     private static final class Memo {
-        private int[] start = new int[0];
-        private int[] length = new int[0];
-        private Object[] value = new Object[0];
+        private static final int[] NO_INTS = new int[0];
+        private static final Object[] NO_VALUES = new Object[0];
+        private int[] start = NO_INTS;
+        private int[] length = NO_INTS;
+        private Object[] value = NO_VALUES;
 
         /** The value for this column if the bytes at the reader repeat its bytes (then skipped). */
         Object reuse(CompactReader r, int index) {
@@ -943,10 +945,10 @@ public final class MetadataDecoder {
                     if (t == I64) distinct = nonNegative(r.readI64()); else r.skip(t);
                 }
                 case 5 -> {
-                    if (t == BINARY) maxValue = r.readBinary(); else r.skip(t);
+                    if (t == BINARY) maxValue = r.readBinary(max); else r.skip(t); // shares max's array when equal
                 }
                 case 6 -> {
-                    if (t == BINARY) minValue = r.readBinary(); else r.skip(t);
+                    if (t == BINARY) minValue = r.readBinary(min); else r.skip(t);
                 }
                 case 7 -> {
                     if (bool) maxExact = r.fieldBool(); else r.skip(t);

@@ -235,6 +235,25 @@ public final class CompactReader {
         return out;
     }
 
+    /**
+     * Reads a binary, returning {@code same} rather than a new array when its bytes are equal
+     * (Statistics repeat max in max_value and min in min_value: one array serves both).
+     */
+    public byte[] readBinary(byte[] same) {
+        if (same == null) {
+            return readBinary();
+        }
+        int n = readBinaryLength();
+        if (n == same.length && Arrays.equals(buf, pos, pos + n, same, 0, n)) {
+            pos += n;
+            return same;
+        }
+        byte[] out = new byte[n];
+        System.arraycopy(buf, pos, out, 0, n);
+        pos += n;
+        return out;
+    }
+
     public String readString() {
         int n = readBinaryLength();
         String s = new String(buf, pos, n, StandardCharsets.UTF_8);

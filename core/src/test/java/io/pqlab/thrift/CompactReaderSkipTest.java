@@ -309,6 +309,21 @@ class CompactReaderSkipTest {
         }
     }
 
+    @Test
+    void readBinaryReusesAnEqualArrayOnly() {
+        byte[] buf = {3, 1, 2, 3, 3, 1, 2, 4, 2, 1, 2, 1};
+        byte[] same = {1, 2, 3};
+        CompactReader r = new CompactReader(buf, BASE);
+        assertThat(r.readBinary(same)).isSameAs(same);
+        byte[] other = r.readBinary(same);
+        assertThat(other).isNotSameAs(same).containsExactly(1, 2, 4);
+        assertThat(r.readBinary(same)).containsExactly(1, 2);
+        assertThat(r.position()).isEqualTo(11);
+        MalformedFileException e = org.assertj.core.api.Assertions.catchThrowableOfType(
+                () -> r.readBinary(new byte[] {1}), MalformedFileException.class);
+        assertThat(e.offset()).isEqualTo(BASE + 11);
+    }
+
     private static int plainLength;
 
     private static long plainVarint(byte[] b, int p, int maxBytes) {
