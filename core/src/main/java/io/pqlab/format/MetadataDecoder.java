@@ -81,6 +81,7 @@ public final class MetadataDecoder {
     private final Memo paths = new Memo();
     private final Memo encodingLists = new Memo();
     private final Memo encodingStatsLists = new Memo();
+    private final Memo sizeStatistics = new Memo();
 
     private MetadataDecoder(CompactReader r, Options options) {
         this.r = r;
@@ -625,7 +626,7 @@ public final class MetadataDecoder {
                     if (t == I32) bloomLength = r.readI32(); else r.skip(t);
                 }
                 case 16 -> {
-                    if (t == STRUCT) sizeStats = sizeStatistics(); else r.skip(t);
+                    if (t == STRUCT) sizeStats = sizeStatistics(index); else r.skip(t);
                 }
                 default -> r.skip(t); // 17 geospatial_statistics and anything newer
             }
@@ -862,7 +863,7 @@ public final class MetadataDecoder {
             skipElements(n, et);
             return null;
         }
-        ArrayList<PageEncodingStats> list = new ArrayList<>(n);
+        PageEncodingStats[] list = new PageEncodingStats[n];
         for (int i = 0; i < n; i++) {
             int pageType = -1;
             int encoding = -1;
@@ -884,9 +885,21 @@ public final class MetadataDecoder {
                 }
             }
             r.structEnd();
-            list.add(new PageEncodingStats(pageType, encoding, count));
+            list[i] = new PageEncodingStats(pageType, encoding, count);
         }
-        return Collections.unmodifiableList(list);
+        return List.of(list); // one or two elements: no array kept
+    }
+
+    /** SizeStatistics, reused from the previous row group when the bytes repeat (often for numbers). */
+    private SizeStatistics sizeStatistics(int index) {
+        Object same = sizeStatistics.reuse(r, index);
+        if (same != null) {
+            return (SizeStatistics) same;
+        }
+        int from = r.position();
+        SizeStatistics stats = sizeStatistics();
+        sizeStatistics.keep(index, from, r.position(), stats);
+        return stats;
     }
 
     private SizeStatistics sizeStatistics() {

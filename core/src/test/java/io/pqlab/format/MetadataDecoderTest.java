@@ -462,7 +462,7 @@ class MetadataDecoderTest {
 
     /**
      * List fields reused from the previous row group only where their bytes repeat: row groups
-     * 0, 1 and 3 write the same path, encodings and encoding stats, row group 2 other values
+     * 0, 1 and 3 write the same path, encodings, encoding stats and size statistics, row group 2 other values
      * (of the same byte length where possible), so row group 3 must not take row group 2's.
      */
     @Test
@@ -470,6 +470,7 @@ class MetadataDecoderTest {
         String[][] paths = {{"ab", "x"}, {"ab", "x"}, {"ab", "y"}, {"ab", "x"}};
         int[][] encodings = {{0, 8}, {0, 8}, {0, 3}, {0, 8}};
         int[] pageCounts = {4, 4, 5, 4};
+        long[] unencoded = {50, 50, 60, 50};
         ThriftWriter w = new ThriftWriter();
         w.begin();
         w.field(2, LIST).listHeader(3, STRUCT);
@@ -486,6 +487,7 @@ class MetadataDecoderTest {
             w.i32Field(4, 0).i64Field(5, 1).i64Field(6, 10).i64Field(7, 10).i64Field(9, 4 + 10L * g);
             w.field(13, LIST).listHeader(1, STRUCT).begin().i32Field(1, 0).i32Field(2, 0)
                     .i32Field(3, pageCounts[g]).end();
+            w.field(16, STRUCT).begin().i64Field(1, unencoded[g]).end();
             w.end().end();
             w.i64Field(2, 10).i64Field(3, 1).end();
         }
@@ -499,8 +501,10 @@ class MetadataDecoderTest {
             assertThat(meta[g].encodings()).as("row group " + g).containsExactly(encodings[g]);
             assertThat(meta[g].encodingStats()).as("row group " + g)
                     .containsExactly(new PageEncodingStats(0, 0, pageCounts[g]));
+            assertThat(meta[g].sizeStatistics().unencodedByteArrayDataBytes()).isEqualTo(unencoded[g]);
             assertThat(meta[g].dataPageOffset()).isEqualTo(4 + 10L * g);
         }
+        assertThat(meta[1].sizeStatistics()).isSameAs(meta[0].sizeStatistics());
         assertThat(meta[1].pathInSchema()).isSameAs(meta[0].pathInSchema());
         assertThat(meta[1].encodings()).isSameAs(meta[0].encodings());
         assertThat(meta[1].encodingStats()).isSameAs(meta[0].encodingStats());
