@@ -81,7 +81,6 @@ public final class MetadataDecoder {
     private final Memo paths = new Memo();
     private final Memo encodingLists = new Memo();
     private final Memo encodingStatsLists = new Memo();
-    private final Memo sizeStatistics = new Memo();
 
     private MetadataDecoder(CompactReader r, Options options) {
         this.r = r;
@@ -626,7 +625,7 @@ public final class MetadataDecoder {
                     if (t == I32) bloomLength = r.readI32(); else r.skip(t);
                 }
                 case 16 -> {
-                    if (t == STRUCT) sizeStats = sizeStatistics(index); else r.skip(t);
+                    if (t == STRUCT) sizeStats = sizeStatistics(); else r.skip(t);
                 }
                 default -> r.skip(t); // 17 geospatial_statistics and anything newer
             }
@@ -888,18 +887,6 @@ public final class MetadataDecoder {
             list[i] = new PageEncodingStats(pageType, encoding, count);
         }
         return List.of(list); // one or two elements: no array kept
-    }
-
-    /** SizeStatistics, reused from the previous row group when the bytes repeat (often for numbers). */
-    private SizeStatistics sizeStatistics(int index) {
-        Object same = sizeStatistics.reuse(r, index);
-        if (same != null) {
-            return (SizeStatistics) same;
-        }
-        int from = r.position();
-        SizeStatistics stats = sizeStatistics();
-        sizeStatistics.keep(index, from, r.position(), stats);
-        return stats;
     }
 
     private SizeStatistics sizeStatistics() {
