@@ -14,7 +14,6 @@ import static io.pqlab.thrift.CompactReader.STRUCT;
 import io.pqlab.MalformedFileException;
 import io.pqlab.UnsupportedFeatureException;
 import io.pqlab.thrift.CompactReader;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
@@ -74,16 +73,17 @@ public final class MetadataDecoder {
     }
 
     private final CompactReader r;
-    private final byte[] buf; // the reader's buffer, for comparing strings in place; may be null
     private final boolean decodePaths;
     private final Function<List<SchemaElement>, BitSet> selector;
     private BitSet selected; // null: every column
-    /** Per leaf index, the path list of the previous row group, reused when the bytes repeat. */
-    private List<String>[] lastPaths;
+    // Per leaf index, the list fields of the previous row group's chunk, reused when their
+    // bytes repeat (wide footers spend much of their size and decoding time on them).
+    private final Memo paths = new Memo();
+    private final Memo encodingLists = new Memo();
+    private final Memo encodingStatsLists = new Memo();
 
-    private MetadataDecoder(CompactReader r, byte[] buf, Options options) {
+    private MetadataDecoder(CompactReader r, Options options) {
         this.r = r;
-        this.buf = buf;
         this.decodePaths = options.pathInSchema();
         this.selector = options.columns();
     }
@@ -100,12 +100,12 @@ public final class MetadataDecoder {
      */
     public static FileMetaData decode(byte[] buf, int offset, int length, long fileOffset, Options options) {
         CompactReader r = new CompactReader(buf, offset, length, fileOffset);
-        return new MetadataDecoder(r, buf, options).fileMetaData();
+        return new MetadataDecoder(r, options).fileMetaData();
     }
 
     /** Decodes FileMetaData from a reader positioned at its first field header. */
     public static FileMetaData decode(CompactReader r, Options options) {
-        return new MetadataDecoder(r, null, options).fileMetaData();
+        return new MetadataDecoder(r, options).fileMetaData();
     }
 
     // ---- FileMetaData ----------------------------------------------------------------------
@@ -583,7 +583,7 @@ public final class MetadataDecoder {
                     if (t == I32) type = PhysicalType.of(r.readI32()); else r.skip(t);
                 }
                 case 2 -> {
-                    if (t == LIST) encodings = i32List(); else r.skip(t);
+                    if (t == LIST) encodings = encodings(index); else r.skip(t);
                 }
                 case 3 -> {
                     if (t == LIST && decodePaths) path = pathInSchema(index); else r.skip(t);
@@ -616,7 +616,7 @@ public final class MetadataDecoder {
                     if (t == STRUCT) stats = statistics(r); else r.skip(t);
                 }
                 case 13 -> {
-                    if (t == LIST) encodingStats = encodingStats(); else r.skip(t);
+                    if (t == LIST) encodingStats = encodingStats(index); else r.skip(t);
                 }
                 case 14 -> {
                     if (t == I64) bloomOffset = r.readI64(); else r.skip(t);
@@ -673,75 +673,73 @@ public final class MetadataDecoder {
     }
 
     /**
-     * path_in_schema. Consecutive row groups repeat the same path for a column: when the bytes
-     * equal the previous row group's, its list is reused rather than building new strings (wide
-     * footers spend much of their size and decoding time here).
+     * The value a list field decoded to in the previous row group's chunk of the same column,
+     * kept with where its bytes lie. When the same bytes come again the value is reused: equal
+     * bytes decode to an equal value, so this saves work and changes nothing else. The values
+     * are immutable (unmodifiable lists of records), or arrays that no one writes to.
      */
+    private static final class Memo {
+        private static final int[] NO_INTS = new int[0];
+        private static final Object[] NO_VALUES = new Object[0];
+        private int[] start = NO_INTS;
+        private int[] length = NO_INTS;
+        private Object[] value = NO_VALUES;
+
+        /** The value for this column if the bytes at the reader repeat its bytes (then skipped). */
+        Object reuse(CompactReader r, int index) {
+            if (index >= value.length) {
+                return null;
+            }
+            Object v = value[index];
+            return v != null && r.skipIfRepeats(start[index], length[index]) ? v : null;
+        }
+
+        void keep(int index, int from, int to, Object v) {
+            if (index >= value.length) {
+                int n = Math.max(index + 1, Math.max(16, value.length * 2));
+                start = Arrays.copyOf(start, n);
+                length = Arrays.copyOf(length, n);
+                value = Arrays.copyOf(value, n);
+            }
+            start[index] = from;
+            length[index] = to - from;
+            value[index] = v;
+        }
+    }
+
+    /** ColumnMetaData.encodings, reused from the previous row group when the bytes repeat. */
+    private int[] encodings(int index) {
+        Object same = encodingLists.reuse(r, index);
+        if (same != null) {
+            return (int[]) same;
+        }
+        int from = r.position();
+        int[] codes = i32List();
+        encodingLists.keep(index, from, r.position(), codes);
+        return codes;
+    }
+
+    /** path_in_schema, reused from the previous row group when the bytes repeat. */
     @SuppressWarnings("unchecked")
     private List<String> pathInSchema(int index) {
+        Object same = paths.reuse(r, index);
+        if (same != null) {
+            return (List<String>) same;
+        }
+        int from = r.position();
         int n = r.readListHeader();
         int et = r.elementType();
         if (et != BINARY) {
             skipElements(n, et);
             return null;
         }
-        List<String> previous = null;
-        if (buf != null && lastPaths != null && index < lastPaths.length) {
-            previous = lastPaths[index];
-            if (previous != null && previous.size() != n) {
-                previous = null;
-            }
-        }
-        String[] parts = null;
+        String[] parts = new String[n];
         for (int i = 0; i < n; i++) {
-            if (parts == null && previous != null) {
-                int start = r.skipBinary();
-                int len = r.position() - start;
-                String same = previous.get(i);
-                if (sameAscii(same, start, len)) {
-                    continue;
-                }
-                // Differs: keep what matched so far, then this element.
-                parts = new String[n];
-                for (int j = 0; j < i; j++) {
-                    parts[j] = previous.get(j);
-                }
-                parts[i] = new String(buf, start, len, StandardCharsets.UTF_8);
-                continue;
-            }
-            if (parts == null) {
-                parts = new String[n];
-            }
             parts[i] = r.readString();
         }
-        if (parts == null) {
-            return previous != null ? previous : List.of();
-        }
         List<String> path = List.of(parts);
-        if (buf != null) {
-            if (lastPaths == null) {
-                lastPaths = (List<String>[]) new List<?>[Math.max(16, index + 1)];
-            } else if (index >= lastPaths.length) {
-                lastPaths = Arrays.copyOf(lastPaths, Math.max(index + 1, lastPaths.length * 2));
-            }
-            lastPaths[index] = path;
-        }
+        paths.keep(index, from, r.position(), path);
         return path;
-    }
-
-    /** Whether {@code buf[start, start + len)} holds exactly this string's characters, all ASCII. */
-    private boolean sameAscii(String s, int start, int len) {
-        if (s.length() != len) {
-            return false;
-        }
-        byte[] b = buf;
-        for (int i = 0; i < len; i++) {
-            char c = s.charAt(i);
-            if (c >= 0x80 || b[start + i] != (byte) c) {
-                return false;
-            }
-        }
-        return true;
     }
 
     private List<KeyValue> keyValues() {
@@ -842,6 +840,21 @@ public final class MetadataDecoder {
         return Collections.unmodifiableList(list);
     }
 
+    /** ColumnMetaData.encoding_stats, reused from the previous row group when the bytes repeat. */
+    @SuppressWarnings("unchecked")
+    private List<PageEncodingStats> encodingStats(int index) {
+        Object same = encodingStatsLists.reuse(r, index);
+        if (same != null) {
+            return (List<PageEncodingStats>) same;
+        }
+        int from = r.position();
+        List<PageEncodingStats> list = encodingStats();
+        if (list != null) {
+            encodingStatsLists.keep(index, from, r.position(), list);
+        }
+        return list;
+    }
+
     private List<PageEncodingStats> encodingStats() {
         int n = r.readListHeader();
         int et = r.elementType();
@@ -849,7 +862,7 @@ public final class MetadataDecoder {
             skipElements(n, et);
             return null;
         }
-        ArrayList<PageEncodingStats> list = new ArrayList<>(n);
+        PageEncodingStats[] list = new PageEncodingStats[n];
         for (int i = 0; i < n; i++) {
             int pageType = -1;
             int encoding = -1;
@@ -871,9 +884,9 @@ public final class MetadataDecoder {
                 }
             }
             r.structEnd();
-            list.add(new PageEncodingStats(pageType, encoding, count));
+            list[i] = new PageEncodingStats(pageType, encoding, count);
         }
-        return Collections.unmodifiableList(list);
+        return List.of(list); // one or two elements: no array kept
     }
 
     private SizeStatistics sizeStatistics() {
@@ -932,10 +945,10 @@ public final class MetadataDecoder {
                     if (t == I64) distinct = nonNegative(r.readI64()); else r.skip(t);
                 }
                 case 5 -> {
-                    if (t == BINARY) maxValue = r.readBinary(); else r.skip(t);
+                    if (t == BINARY) maxValue = r.readBinary(max); else r.skip(t); // shares max's array when equal
                 }
                 case 6 -> {
-                    if (t == BINARY) minValue = r.readBinary(); else r.skip(t);
+                    if (t == BINARY) minValue = r.readBinary(min); else r.skip(t);
                 }
                 case 7 -> {
                     if (bool) maxExact = r.fieldBool(); else r.skip(t);

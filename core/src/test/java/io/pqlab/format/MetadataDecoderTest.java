@@ -460,6 +460,59 @@ class MetadataDecoderTest {
         assertThat(second).isSameAs(first).containsExactly("g", "b");
     }
 
+    /**
+     * List fields reused from the previous row group only where their bytes repeat: row groups
+     * 0, 1 and 3 write the same path, encodings, encoding stats (and size statistics, decoded anew), row group 2 other values
+     * (of the same byte length where possible), so row group 3 must not take row group 2's.
+     */
+    @Test
+    void listFieldsAreReusedOnlyWhereTheirBytesRepeat() {
+        String[][] paths = {{"ab", "x"}, {"ab", "x"}, {"ab", "y"}, {"ab", "x"}};
+        int[][] encodings = {{0, 8}, {0, 8}, {0, 3}, {0, 8}};
+        int[] pageCounts = {4, 4, 5, 4};
+        long[] unencoded = {50, 50, 60, 50};
+        ThriftWriter w = new ThriftWriter();
+        w.begin();
+        w.field(2, LIST).listHeader(3, STRUCT);
+        w.begin().stringField(4, "schema").i32Field(5, 1).end();
+        w.begin().stringField(4, "ab").i32Field(3, 0).i32Field(5, 1).end();
+        w.begin().i32Field(1, 1).i32Field(3, 0).stringField(4, paths[0][1]).end();
+        w.i64Field(3, 4);
+        w.field(4, LIST).listHeader(4, STRUCT);
+        for (int g = 0; g < 4; g++) {
+            w.begin().field(1, LIST).listHeader(1, STRUCT);
+            w.begin().i64Field(2, 0).field(3, STRUCT).begin().i32Field(1, 1);
+            w.field(2, LIST).listHeader(2, I32).i32(encodings[g][0]).i32(encodings[g][1]);
+            w.field(3, LIST).listHeader(2, BINARY).string(paths[g][0]).string(paths[g][1]);
+            w.i32Field(4, 0).i64Field(5, 1).i64Field(6, 10).i64Field(7, 10).i64Field(9, 4 + 10L * g);
+            w.field(13, LIST).listHeader(1, STRUCT).begin().i32Field(1, 0).i32Field(2, 0)
+                    .i32Field(3, pageCounts[g]).end();
+            w.field(16, STRUCT).begin().i64Field(1, unencoded[g]).end();
+            w.end().end();
+            w.i64Field(2, 10).i64Field(3, 1).end();
+        }
+        w.end();
+        byte[] footer = w.bytes();
+        FileMetaData md = decode(footer);
+        ColumnMetaData[] meta = new ColumnMetaData[4];
+        for (int g = 0; g < 4; g++) {
+            meta[g] = md.rowGroups().get(g).columns().get(0).metaData();
+            assertThat(meta[g].pathInSchema()).as("row group " + g).containsExactly(paths[g]);
+            assertThat(meta[g].encodings()).as("row group " + g).containsExactly(encodings[g]);
+            assertThat(meta[g].encodingStats()).as("row group " + g)
+                    .containsExactly(new PageEncodingStats(0, 0, pageCounts[g]));
+            assertThat(meta[g].sizeStatistics().unencodedByteArrayDataBytes()).isEqualTo(unencoded[g]);
+            assertThat(meta[g].dataPageOffset()).isEqualTo(4 + 10L * g);
+        }
+        assertThat(meta[1].pathInSchema()).isSameAs(meta[0].pathInSchema());
+        assertThat(meta[1].encodings()).isSameAs(meta[0].encodings());
+        assertThat(meta[1].encodingStats()).isSameAs(meta[0].encodingStats());
+        // The same again through a reader that does not expose its array to the decoder.
+        FileMetaData viaReader = MetadataDecoder.decode(
+                new io.pqlab.thrift.CompactReader(footer, 0), MetadataDecoder.Options.ALL);
+        assertThat(viaReader).usingRecursiveComparison().isEqualTo(md);
+    }
+
     static List<Path> dataFiles() {
         return FormatFixtures.dataFiles();
     }
