@@ -133,6 +133,14 @@ public final class ParquetFile implements Closeable {
         return source;
     }
 
+    /**
+     * The same file read through another source over the same bytes (a cache, a counter), with
+     * the footer and schema already checked; closing it closes that source.
+     */
+    public ParquetFile withSource(ByteSource other) {
+        return new ParquetFile(other, footer, schema);
+    }
+
     public int rowGroupCount() {
         return footer.metadata().rowGroups().size();
     }

@@ -133,10 +133,16 @@ public final class Planner {
         RowRanges all;
     }
 
-    /** Indexes fetched for one row group, each counted once. */
+    /**
+     * Indexes, filters and dictionaries fetched for one row group, each fetched and counted once
+     * however many leaves of the condition are on its column.
+     */
     private final class Fetched {
         final int rowGroup;
         final Map<Integer, OffsetIndex> offsetIndexes = new HashMap<>();
+        final Map<Integer, ColumnIndex> columnIndexes = new HashMap<>();
+        final Map<Integer, BloomFilterResult> blooms = new HashMap<>();
+        final Map<Integer, Dictionary> dictionaries = new HashMap<>();
         final Map<Integer, String> offsetIndexProblems = new HashMap<>();
         final List<Span> spans = new ArrayList<>();
         long bytes;
@@ -363,8 +369,12 @@ public final class Planner {
         if (cmd == null || chunk.encrypted() || !cmd.hasBloomFilter()) {
             return null;
         }
-        BloomFilterResult r = BloomFilterReader.read(source, cmd);
-        fetched.add(cmd.bloomFilterOffset(), r.bytesFetched());
+        BloomFilterResult r = fetched.blooms.get(l.column());
+        if (r == null) {
+            r = BloomFilterReader.read(source, cmd);
+            fetched.add(cmd.bloomFilterOffset(), r.bytesFetched());
+            fetched.blooms.put(l.column(), r);
+        }
         if (!r.usable()) {
             return Decision.some("the Bloom filter is ignored: " + r.ignoredBecause());
         }
@@ -408,11 +418,19 @@ public final class Planner {
         if (proof == null) {
             return null; // no dictionary, or data pages may have fallen back to another encoding
         }
-        Dictionary dict = dictionaries.read(file, g, l.column());
+        Dictionary dict;
+        if (fetched.dictionaries.containsKey(l.column())) {
+            dict = fetched.dictionaries.get(l.column());
+        } else {
+            dict = dictionaries.read(file, g, l.column());
+            if (dict != null) {
+                fetched.add(cmd.chunkStart(), dict.bytesFetched());
+            }
+            fetched.dictionaries.put(l.column(), dict);
+        }
         if (dict == null) {
             return null;
         }
-        fetched.add(cmd.chunkStart(), dict.bytesFetched());
         int matching = 0;
         for (byte[] v : dict.values()) {
             if (!l.order().validLength(v)) {
@@ -452,8 +470,14 @@ public final class Planner {
         if (oi == null) {
             return new PageDecision(Decision.some(fetched.offsetIndexProblems.get(l.column())), null, null);
         }
-        ColumnIndex ci = PageIndexReader.columnIndex(source, chunk);
-        fetched.add(chunk.columnIndexOffset(), chunk.columnIndexLength());
+        ColumnIndex ci;
+        if (fetched.columnIndexes.containsKey(l.column())) {
+            ci = fetched.columnIndexes.get(l.column());
+        } else {
+            ci = PageIndexReader.columnIndex(source, chunk);
+            fetched.add(chunk.columnIndexOffset(), chunk.columnIndexLength());
+            fetched.columnIndexes.put(l.column(), ci);
+        }
         String problem = ci == null ? "the chunk has no ColumnIndex"
                 : ci.problem(oi, col.type(), col.typeLength(), col.maxRepetitionLevel(), col.maxDefinitionLevel());
         if (problem == null) {
@@ -506,7 +530,9 @@ public final class Planner {
         long length = cmd.totalCompressedSize();
         ByteSource.checkRange(start, length, source.size(), "column chunk " + col.dottedPath() + " of row group " + g);
         Span whole = new Span(start, length);
-        if (rows.coversAll(n)) {
+        if (rows.coversAll(n) && fetched.offsetIndexes.get(c) == null) {
+            // (an OffsetIndex already fetched still lists the pages: a scan whose condition then
+            // matches few rows reads the other columns' pages through it, fetching it no more)
             return new ColumnRead(g, c, col.dottedPath(), -1, -1, List.of(whole), List.of(),
                     "every row may match: the whole chunk");
         }

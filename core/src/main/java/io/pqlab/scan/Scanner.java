@@ -47,8 +47,9 @@ import java.util.Set;
  * rows at a time (fewer when their pages would exceed {@link #BATCH_BYTES} decoded), so memory
  * holds a few pages per column, the row group's match bits and, for a condition column that is
  * also returned, the decoded pages with matches kept from the first pass up to {@link
- * #RETAIN_BYTES} (beyond that they are fetched and decoded again), never a row group's decoded
- * values.
+ * #RETAIN_BYTES} (beyond that they are decoded again, from their compressed bytes, which are kept
+ * up to {@link #KEEP_COMPRESSED_BYTES} so that they are not fetched twice), never a row group's
+ * decoded values.
  */
 public final class Scanner implements AutoCloseable {
     /** The most rows in one batch. */
@@ -57,6 +58,8 @@ public final class Scanner implements AutoCloseable {
     public static final long BATCH_BYTES = Math.max(1 << 20, Math.min(Runtime.getRuntime().maxMemory() / 16, 64 << 20));
     /** Decoded pages of returned condition columns kept from the first pass, per row group. */
     public static final long RETAIN_BYTES = Math.max(1 << 20, Math.min(Runtime.getRuntime().maxMemory() / 32, 32 << 20));
+    /** Compressed bytes of returned condition columns kept from the first pass, per row group. */
+    public static final long KEEP_COMPRESSED_BYTES = Math.max(1 << 20, Runtime.getRuntime().maxMemory() / 8);
 
     private final ParquetFile file;
     private final ScanOptions options;
@@ -64,6 +67,8 @@ public final class Scanner implements AutoCloseable {
     private final List<ColumnDescriptor> outputColumns;
     private final List<Integer> conditionColumns;
     private final ColumnChunkReader.Options readerOptions;
+    private final KeptBytes keptBytes;
+    private final ParquetFile reading; // the file seen through keptBytes: where pages are read from
     private int nextRowGroup;
     private long returned;
     private GroupScan current;
@@ -77,6 +82,8 @@ public final class Scanner implements AutoCloseable {
         this.outputColumns = outputColumns;
         this.conditionColumns = conditionColumns;
         this.readerOptions = ColumnChunkReader.Options.DEFAULT.withVerifyChecksums(options.verifyChecksums());
+        this.keptBytes = new KeptBytes(file.source(), KEEP_COMPRESSED_BYTES);
+        this.reading = file.withSource(keptBytes);
     }
 
     /** Plans the scan; nothing of the data is read until {@link #next()}. */
@@ -153,6 +160,7 @@ public final class Scanner implements AutoCloseable {
                 current = null;
             }
             if (nextRowGroup >= plan.rowGroups().size() || (options.limit() >= 0 && returned >= options.limit())) {
+                keptBytes.keepWithin(List.of());
                 return null;
             }
             RowGroupPlan g = plan.rowGroups().get(nextRowGroup++);
@@ -171,6 +179,7 @@ public final class Scanner implements AutoCloseable {
             current.close();
             current = null;
         }
+        keptBytes.keepWithin(List.of());
     }
 
     /** Evaluates the condition on row group g; the state that hands out its matching rows, or null if none. */
@@ -185,6 +194,14 @@ public final class Scanner implements AutoCloseable {
         RowRanges kept = g.rows();
         Set<Integer> outputSet = new HashSet<>();
         outputColumns.forEach(c -> outputSet.add(c.index()));
+        List<long[]> keepWithin = new ArrayList<>();
+        for (int c : conditionColumns) {
+            if (outputSet.contains(c)) {
+                var md = file.chunk(g.index(), c).metaData();
+                keepWithin.add(new long[] {md.chunkStart(), md.chunkStart() + md.totalCompressedSize()});
+            }
+        }
+        keptBytes.keepWithin(keepWithin);
         // pass 1: each condition column alone, page by page; its leaves' bits are all that stays
         Map<Predicate.Leaf, BitSet> leafBits = new IdentityHashMap<>();
         Map<Integer, Retained> retained = new HashMap<>();
@@ -451,8 +468,8 @@ public final class Scanner implements AutoCloseable {
                 ColumnBatch b;
                 try {
                     if (reader == null) {
-                        reader = sequential ? ColumnChunkReader.open(file, g.index(), c, readerOptions)
-                                : ColumnChunkReader.openPages(file, g.index(), c, oi, chosen, readerOptions);
+                        reader = sequential ? ColumnChunkReader.open(reading, g.index(), c, readerOptions)
+                                : ColumnChunkReader.openPages(reading, g.index(), c, oi, chosen, readerOptions);
                     }
                     b = joined();
                 } catch (MalformedFileException e) {
@@ -504,7 +521,7 @@ public final class Scanner implements AutoCloseable {
         private void closeReader() {
             if (reader != null) {
                 stats.pagesDecoded += reader.pagesDecoded();
-                stats.bytesFetched += reader.bytesFetched();
+                stats.bytesFetched += reader.bytesFetched() - keptBytes.takeServed();
                 reader.close();
                 reader = null;
             }

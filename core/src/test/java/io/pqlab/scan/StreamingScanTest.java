@@ -3,10 +3,14 @@ package io.pqlab.scan;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqlab.ParquetFile;
+import io.pqlab.column.RecordingSource;
+import io.pqlab.io.FileSource;
 import io.pqlab.oracle.ParquetJava;
 import io.pqlab.predicate.Binder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.function.LongPredicate;
 import org.junit.jupiter.api.BeforeAll;
@@ -58,15 +62,19 @@ class StreamingScanTest {
         check("s IS NULL OR id < 100", r -> r < 100 || BigRowGroups.s(r, 0) == null);
         check("id = 123457", r -> r == 123457);
         // every row: the string pages (about 35 MB decoded) outgrow what the condition's pass
-        // keeps, so the later ones are read again
+        // keeps decoded, so the later ones are decoded again (from kept bytes: none fetched twice)
         check("s IS NOT NULL OR id >= 0", r -> true);
         String one = BigRowGroups.s(201_234, 0);
         check("s = '" + one + "'", r -> one.equals(BigRowGroups.s(r, 0)));
     }
 
-    /** Scans with the condition and holds every row to the writer's values; the number of batches. */
+    /**
+     * Scans with the condition and holds every row to the writer's values, and every byte of the
+     * file to one fetch at most; the number of batches.
+     */
     private static int check(String condition, LongPredicate matches) throws Exception {
-        try (ParquetFile f = ParquetFile.open(file)) {
+        RecordingSource source = new RecordingSource(FileSource.open(file));
+        try (ParquetFile f = ParquetFile.open(source)) {
             Scanner s = Scanner.open(f, ScanOptions.of(condition == null ? null : Binder.bind(condition, f.schema())));
             long want = 0;
             int batches = 0;
@@ -90,6 +98,11 @@ class StreamingScanTest {
             }
             assertThat(want).as("rows after the last returned: %s", condition).isEqualTo(ROWS);
             assertThat(s.stats().rowsReturned()).isPositive();
+            List<long[]> reads = new ArrayList<>(source.reads);
+            reads.sort(Comparator.comparingLong(r -> r[0]));
+            for (int i = 1; i < reads.size(); i++) {
+                assertThat(reads.get(i)[0]).as("%s: bytes fetched twice: %s after %s", condition, java.util.Arrays.toString(reads.get(i)), java.util.Arrays.toString(reads.get(i - 1))).isGreaterThanOrEqualTo(reads.get(i - 1)[1]);
+            }
             return batches;
         }
     }
