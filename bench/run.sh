@@ -87,6 +87,7 @@ done
 tables=bench/tables.py
 {
   echo "# Footer"; python3 $tables footer "$out"/footer*.json; echo
+  python3 $tables speedup "$out/footer.json"; echo
   echo "# Plan"; python3 $tables plan "$out/plan.json"; echo
   echo "# Selective scans"; python3 $tables scan "$out"/scan*.json; echo
   echo "# Full scans"; python3 $tables full "$out"/full*.json

@@ -6,6 +6,7 @@
     python3 bench/tables.py full FILE.json [...]               full scans
     python3 bench/tables.py footer FILE.json [...]             footer decoding, time and allocation
     python3 bench/tables.py plan FILE.json                     planning, one row per condition (as scan)
+    python3 bench/tables.py speedup FILE.json [...]            footer decoding: parquet-java / pqlab, time and allocation
 
 Only formats what JMH measured; a reader missing from the files shows as '-'.
 """
@@ -77,5 +78,25 @@ def footer(results):
               f"{fmt(b['primaryMetric']['score'], b['primaryMetric']['scoreError'])} | {a} |")
 
 
+def speedup(results):
+    """pqlab's footer decoding against parquet-java's, per file: how many times faster, how many times less allocated."""
+    cell = {}
+    for b in results:
+        alloc = b.get('secondaryMetrics', {}).get('gc.alloc.rate.norm', {}).get('score')
+        cell[(b['params']['file'], b['benchmark'].split('.')[-1])] = (b['primaryMetric']['score'], alloc)
+    pairs = [('parquetJava_decode', 'pqlab_decode', 'decode'),
+             ('parquetJava_decode', 'pqlab_decode2Columns', 'decode, 2 columns'),
+             ('parquetJava_readFooter', 'pqlab_open', 'open (read + decode + schema)'),
+             ('parquetJava_readFooter', 'pqlab_open2Columns', 'open, 2 columns')]
+    print("| file | pqlab | parquet-java | time: parquet-java / pqlab | allocation: parquet-java / pqlab |")
+    print("|---|---|---|---:|---:|")
+    for f in sorted({k[0] for k in cell}):
+        for peer, mine, what in pairs:
+            if (f, peer) in cell and (f, mine) in cell:
+                (pt, pa), (mt, ma) = cell[(f, peer)], cell[(f, mine)]
+                a = f"{pa / ma:,.1f}x" if pa and ma else '-'
+                print(f"| {f} | {what} | {peer} | {pt / mt:,.1f}x | {a} |")
+
+
 if __name__ == '__main__':
-    {'scan': scan, 'plan': scan, 'full': full, 'footer': footer}[sys.argv[1]](load(sys.argv[2:]))
+    {'scan': scan, 'plan': scan, 'full': full, 'footer': footer, 'speedup': speedup}[sys.argv[1]](load(sys.argv[2:]))
