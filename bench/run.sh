@@ -2,8 +2,8 @@
 # Runs every measurement of bench/RESULTS.md in one go, peers and pqlab side by side, and writes
 # JMH's JSON, the plain reports and the tables into bench/results/<dataset>-<time>/.
 #
-#   bench/run.sh            10M orders and the wide file; about 50 minutes on 2 cores
-#   bench/run.sh --quick    100k orders; about 10 minutes
+#   bench/run.sh            10M orders and the wide file; 51 minutes on 2 cores
+#   bench/run.sh --quick    100k orders; about half an hour (the JMH iterations take the time, not the data)
 #
 # Run it on an otherwise idle machine: the figures are ratios between readers measured in the
 # same run, and a build or test next to it skews them. Data is generated first where missing

@@ -36,37 +36,11 @@ class ChapterFetchTest {
     void orderId431FetchesOnlyThePagesThePlanNames() throws Exception {
         // the row, from the CSV the fixture was written from
         List<String> csv = Files.readAllLines(FIXTURES.resolve("data").resolve("orders-sorted.csv"));
-        int row = -1;
-        for (int i = 1; i < csv.size(); i++) {
-            if (csv.get(i).startsWith("431,")) {
-                assertThat(row).as("order 431 once").isEqualTo(-1);
-                row = i - 1;
-            }
-        }
+        int row = rowOfOrder431(csv);
         String[] want = csv.get(row + 1).split(",", -1);
-
-        // where it lies, from parquet-java: its row group, and in each column chunk the page holding
-        // it (and the dictionary page, which a dictionary-encoded page needs)
-        List<Span> pagesOfTheRow = new ArrayList<>();
         List<BlockMetaData> blocks = ParquetJava.footer(SORTED).getBlocks();
-        int g = 0;
-        long first = 0;
-        while (first + blocks.get(g).getRowCount() <= row) {
-            first += blocks.get(g++).getRowCount();
-        }
-        long inGroup = row - first;
-        for (int c = 0; c < blocks.get(g).getColumns().size(); c++) {
-            ColumnChunkMetaData cc = blocks.get(g).getColumns().get(c);
-            OffsetIndex oi = ParquetJava.offsetIndex(SORTED, g, c);
-            int page = 0;
-            while (page + 1 < oi.getPageCount() && oi.getFirstRowIndex(page + 1) <= inGroup) {
-                page++;
-            }
-            pagesOfTheRow.add(new Span(oi.getOffset(page), oi.getCompressedPageSize(page)));
-            if (cc.hasDictionaryPage()) {
-                pagesOfTheRow.add(new Span(cc.getStartingPos(), oi.getOffset(0) - cc.getStartingPos()));
-            }
-        }
+        int g = rowGroupOf(blocks, row);
+        List<Span> pagesOfTheRow = pagesHolding(SORTED, blocks, row, 0);
 
         RecordingSource source = new RecordingSource(FileSource.open(SORTED));
         try (ParquetFile f = ParquetFile.open(source)) {
@@ -135,34 +109,10 @@ class ChapterFetchTest {
     @Test
     void lateMaterialisationFetchesOnlyTheMatchingPagesWhereThePlanKeepsWholeChunks() throws Exception {
         Path shuffled = FIXTURES.resolve("pruning-shuffled.parquet");
-        List<String> csv = Files.readAllLines(FIXTURES.resolve("data").resolve("orders-shuffled.csv"));
-        int row = -1;
-        for (int i = 1; i < csv.size(); i++) {
-            if (csv.get(i).startsWith("431,")) {
-                row = i - 1;
-            }
-        }
-        assertThat(row).isNotNegative();
+        int row = rowOfOrder431(Files.readAllLines(FIXTURES.resolve("data").resolve("orders-shuffled.csv")));
         List<BlockMetaData> blocks = ParquetJava.footer(shuffled).getBlocks();
-        int g = 0;
-        long first = 0;
-        while (first + blocks.get(g).getRowCount() <= row) {
-            first += blocks.get(g++).getRowCount();
-        }
-        long inGroup = row - first;
-        List<Span> otherColumnsPages = new ArrayList<>();
-        for (int c = 1; c < blocks.get(g).getColumns().size(); c++) {
-            ColumnChunkMetaData cc = blocks.get(g).getColumns().get(c);
-            OffsetIndex oi = ParquetJava.offsetIndex(shuffled, g, c);
-            int page = 0;
-            while (page + 1 < oi.getPageCount() && oi.getFirstRowIndex(page + 1) <= inGroup) {
-                page++;
-            }
-            otherColumnsPages.add(new Span(oi.getOffset(page), oi.getCompressedPageSize(page)));
-            if (cc.hasDictionaryPage()) {
-                otherColumnsPages.add(new Span(cc.getStartingPos(), oi.getOffset(0) - cc.getStartingPos()));
-            }
-        }
+        int g = rowGroupOf(blocks, row);
+        List<Span> otherColumnsPages = pagesHolding(shuffled, blocks, row, 1);
         List<Span> orderIdChunks = new ArrayList<>();
         for (BlockMetaData b : blocks) {
             ColumnChunkMetaData cc = b.getColumns().get(0);
@@ -204,6 +154,53 @@ class ChapterFetchTest {
             expected.addAll(otherColumnsPages);
             assertThat(Span.coalesce(data, 0)).isEqualTo(Span.coalesce(expected, 0));
         }
+    }
+
+    /** The file row of order 431, from the CSV the fixture was written from (header first). */
+    private static int rowOfOrder431(List<String> csv) {
+        int row = -1;
+        for (int i = 1; i < csv.size(); i++) {
+            if (csv.get(i).startsWith("431,")) {
+                assertThat(row).as("order 431 once").isEqualTo(-1);
+                row = i - 1;
+            }
+        }
+        assertThat(row).isNotNegative();
+        return row;
+    }
+
+    private static int rowGroupOf(List<BlockMetaData> blocks, long row) {
+        int g = 0;
+        for (long first = 0; first + blocks.get(g).getRowCount() <= row; ) {
+            first += blocks.get(g++).getRowCount();
+        }
+        return g;
+    }
+
+    /**
+     * Where a row lies, from parquet-java: in each column chunk from {@code fromColumn} on, the
+     * page holding it, and the chunk's dictionary page, which a dictionary-encoded page needs.
+     */
+    private static List<Span> pagesHolding(Path file, List<BlockMetaData> blocks, long row, int fromColumn) {
+        int g = rowGroupOf(blocks, row);
+        long inGroup = row;
+        for (int i = 0; i < g; i++) {
+            inGroup -= blocks.get(i).getRowCount();
+        }
+        List<Span> out = new ArrayList<>();
+        for (int c = fromColumn; c < blocks.get(g).getColumns().size(); c++) {
+            ColumnChunkMetaData cc = blocks.get(g).getColumns().get(c);
+            OffsetIndex oi = ParquetJava.offsetIndex(file, g, c);
+            int page = 0;
+            while (page + 1 < oi.getPageCount() && oi.getFirstRowIndex(page + 1) <= inGroup) {
+                page++;
+            }
+            out.add(new Span(oi.getOffset(page), oi.getCompressedPageSize(page)));
+            if (cc.hasDictionaryPage()) {
+                out.add(new Span(cc.getStartingPos(), oi.getOffset(0) - cc.getStartingPos()));
+            }
+        }
+        return out;
     }
 
     private static List<Span> spans(List<long[]> reads) {
