@@ -343,7 +343,7 @@ public final class Scanner implements AutoCloseable {
                         keep.pages.add(b);
                         budget[0] -= w;
                     } else if (any) {
-                        retaining = false; // the rest are read again where they hold matches
+                        retaining = false; // the rest are decoded again where they hold matches (from kept bytes)
                     }
                 }
             }
