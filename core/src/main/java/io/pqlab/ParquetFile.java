@@ -1,16 +1,16 @@
 package io.pqlab;
 
-import io.pqlab.format.ColumnChunk;
-import io.pqlab.format.FileMetaData;
-import io.pqlab.format.Footer;
-import io.pqlab.format.FooterReader;
-import io.pqlab.format.MetadataDecoder;
-import io.pqlab.format.RowGroup;
+import io.pqlab.internal.format.ColumnChunk;
+import io.pqlab.internal.format.FileMetaData;
+import io.pqlab.internal.format.Footer;
+import io.pqlab.internal.format.FooterReader;
+import io.pqlab.internal.format.MetadataDecoder;
+import io.pqlab.internal.format.RowGroup;
 import io.pqlab.io.ByteSource;
 import io.pqlab.io.FileSource;
 import io.pqlab.io.TailCachedSource;
-import io.pqlab.pages.PageInfo;
-import io.pqlab.pages.PageWalker;
+import io.pqlab.internal.pages.PageInfo;
+import io.pqlab.internal.pages.PageWalker;
 import io.pqlab.schema.ColumnDescriptor;
 import io.pqlab.schema.Schema;
 import java.io.Closeable;
@@ -71,7 +71,7 @@ public final class ParquetFile implements Closeable {
 
     /**
      * Opens a file whose footer was already read from {@code source} (by a reader that chose how to
-     * fetch it, as {@link io.pqlab.net.ReadSession} does); checks it as {@link #open(ByteSource)} does.
+     * fetch it, as {@link io.pqlab.internal.net.ReadSession} does); checks it as {@link #open(ByteSource)} does.
      */
     public static ParquetFile open(ByteSource source, Footer footer) {
         FileMetaData md = footer.metadata();

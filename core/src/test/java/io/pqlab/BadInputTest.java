@@ -5,10 +5,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.fail;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
-import io.pqlab.format.ColumnChunk;
-import io.pqlab.format.FormatFixtures;
+import io.pqlab.internal.format.ColumnChunk;
+import io.pqlab.internal.format.FormatFixtures;
 import io.pqlab.io.BytesSource;
-import io.pqlab.pages.PageInfo;
+import io.pqlab.internal.pages.PageInfo;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.file.Files;

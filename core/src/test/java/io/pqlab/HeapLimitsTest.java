@@ -3,9 +3,9 @@ package io.pqlab;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.pqlab.column.ColumnChunkReader;
-import io.pqlab.format.FooterReader;
-import io.pqlab.format.ThriftWriter;
+import io.pqlab.internal.column.ColumnChunkReader;
+import io.pqlab.internal.format.FooterReader;
+import io.pqlab.internal.format.ThriftWriter;
 import io.pqlab.io.BytesSource;
 import io.pqlab.predicate.Binder;
 import io.pqlab.scan.ScanOptions;
@@ -200,13 +200,13 @@ class HeapLimitsTest {
                 }
             }
         };
-        io.pqlab.format.ColumnMetaData meta = new io.pqlab.format.ColumnMetaData(io.pqlab.format.PhysicalType.INT32,
+        io.pqlab.internal.format.ColumnMetaData meta = new io.pqlab.internal.format.ColumnMetaData(io.pqlab.internal.format.PhysicalType.INT32,
                 new int[0], java.util.List.of("a"), 0, 1, 10, 10, null, 4, -1, -1, null, null, 4, -1, null);
         for (int length : new int[] {-1, bitset + header.length}) {
-            io.pqlab.format.ColumnMetaData m = new io.pqlab.format.ColumnMetaData(meta.type(), meta.encodings(),
+            io.pqlab.internal.format.ColumnMetaData m = new io.pqlab.internal.format.ColumnMetaData(meta.type(), meta.encodings(),
                     meta.pathInSchema(), 0, 1, 10, 10, null, 4, -1, -1, null, null, 4, length, null);
             long before = allocated();
-            io.pqlab.bloom.BloomFilterResult r = io.pqlab.bloom.BloomFilterReader.read(big, m);
+            io.pqlab.internal.bloom.BloomFilterResult r = io.pqlab.internal.bloom.BloomFilterReader.read(big, m);
             assertThat(allocated() - before).as("bytes allocated").isLessThan(1 << 20);
             assertThat(r.usable()).isFalse();
             assertThat(r.ignoredBecause()).contains("limit of " + Limits.BLOOM_BYTES).contains("-Xmx");

@@ -3,28 +3,28 @@ package io.pqlab;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.pqlab.bloom.BloomFilterReader;
-import io.pqlab.bloom.BloomFilterResult;
-import io.pqlab.compress.Decompressor;
-import io.pqlab.encoding.Dictionary;
-import io.pqlab.encoding.Encodings;
-import io.pqlab.encoding.Encodings.Encoding;
-import io.pqlab.encoding.Encodings.Type;
-import io.pqlab.encoding.RleBitPackedDecoder;
-import io.pqlab.encoding.ValuesDecoder;
-import io.pqlab.format.ColumnChunk;
-import io.pqlab.format.ColumnMetaData;
-import io.pqlab.format.FooterReader;
-import io.pqlab.format.MetadataDecoder;
-import io.pqlab.format.PageHeaderDecoder;
-import io.pqlab.format.PhysicalType;
-import io.pqlab.format.Repetition;
-import io.pqlab.format.SchemaElement;
-import io.pqlab.format.ThriftWriter;
+import io.pqlab.internal.bloom.BloomFilterReader;
+import io.pqlab.internal.bloom.BloomFilterResult;
+import io.pqlab.internal.compress.Decompressor;
+import io.pqlab.internal.encoding.Dictionary;
+import io.pqlab.internal.encoding.Encodings;
+import io.pqlab.internal.encoding.Encodings.Encoding;
+import io.pqlab.internal.encoding.Encodings.Type;
+import io.pqlab.internal.encoding.RleBitPackedDecoder;
+import io.pqlab.internal.encoding.ValuesDecoder;
+import io.pqlab.internal.format.ColumnChunk;
+import io.pqlab.internal.format.ColumnMetaData;
+import io.pqlab.internal.format.FooterReader;
+import io.pqlab.internal.format.MetadataDecoder;
+import io.pqlab.internal.format.PageHeaderDecoder;
+import io.pqlab.internal.format.PhysicalType;
+import io.pqlab.internal.format.Repetition;
+import io.pqlab.internal.format.SchemaElement;
+import io.pqlab.internal.format.ThriftWriter;
 import io.pqlab.io.ByteSource;
 import io.pqlab.io.BytesSource;
-import io.pqlab.pageindex.PageIndexReader;
-import io.pqlab.pages.PageWalker;
+import io.pqlab.internal.pageindex.PageIndexReader;
+import io.pqlab.internal.pages.PageWalker;
 import io.pqlab.schema.Schema;
 import java.io.ByteArrayOutputStream;
 import java.lang.management.ManagementFactory;
@@ -232,7 +232,7 @@ class HostileLengthTest {
         switch (type) {
             case Type.INT32 -> d.readInts(new int[Math.min(n, 1024)], 0, Math.min(n, 1024));
             case Type.INT64 -> d.readLongs(new long[Math.min(n, 1024)], 0, Math.min(n, 1024));
-            default -> d.readBinaries(new io.pqlab.encoding.Binaries(), n);
+            default -> d.readBinaries(new io.pqlab.internal.encoding.Binaries(), n);
         }
     }
 

@@ -1,18 +1,18 @@
 package io.pqlab;
 
-import static io.pqlab.format.ThriftWriter.BINARY;
-import static io.pqlab.format.ThriftWriter.I32;
-import static io.pqlab.format.ThriftWriter.LIST;
-import static io.pqlab.format.ThriftWriter.STRUCT;
+import static io.pqlab.internal.format.ThriftWriter.BINARY;
+import static io.pqlab.internal.format.ThriftWriter.I32;
+import static io.pqlab.internal.format.ThriftWriter.LIST;
+import static io.pqlab.internal.format.ThriftWriter.STRUCT;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.pqlab.format.FormatFixtures;
-import io.pqlab.format.MetadataDecoder;
-import io.pqlab.format.ThriftWriter;
+import io.pqlab.internal.format.FormatFixtures;
+import io.pqlab.internal.format.MetadataDecoder;
+import io.pqlab.internal.format.ThriftWriter;
 import io.pqlab.io.BytesSource;
 import io.pqlab.io.CountingSource;
-import io.pqlab.pages.PageInfo;
+import io.pqlab.internal.pages.PageInfo;
 import io.pqlab.schema.NoSuchColumnException;
 import io.pqlab.schema.Schema;
 import java.io.ByteArrayOutputStream;

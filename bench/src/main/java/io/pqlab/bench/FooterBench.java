@@ -3,7 +3,7 @@ package io.pqlab.bench;
 import io.pqlab.bench.BenchData.Variant;
 import io.pqlab.ParquetFile;
 import io.pqlab.bench.pj.Pj;
-import io.pqlab.format.MetadataDecoder;
+import io.pqlab.internal.format.MetadataDecoder;
 import io.pqlab.io.FileSource;
 import io.pqlab.schema.Schema;
 import java.io.ByteArrayInputStream;
@@ -107,19 +107,19 @@ public class FooterBench {
 
     /** pqlab's hand-written decoder into its final records: the counterpart of parquetJava_decode. */
     @Benchmark
-    public io.pqlab.format.FileMetaData pqlab_decode() {
+    public io.pqlab.internal.format.FileMetaData pqlab_decode() {
         return MetadataDecoder.decode(footer, 0, footer.length, footerOffset);
     }
 
     /** Only two columns' chunks decoded (the others skipped, nothing built for them). */
     @Benchmark
-    public io.pqlab.format.FileMetaData pqlab_decode2Columns() {
+    public io.pqlab.internal.format.FileMetaData pqlab_decode2Columns() {
         return MetadataDecoder.decode(footer, 0, footer.length, footerOffset, twoColumns);
     }
 
     /** Two columns, and no path_in_schema strings (they repeat the schema). */
     @Benchmark
-    public io.pqlab.format.FileMetaData pqlab_decode2ColumnsNoPaths() {
+    public io.pqlab.internal.format.FileMetaData pqlab_decode2ColumnsNoPaths() {
         return MetadataDecoder.decode(footer, 0, footer.length, footerOffset, twoColumnsNoPaths);
     }
 

@@ -1,9 +1,9 @@
 package io.pqlab.bench;
 
 import io.pqlab.ParquetFile;
-import io.pqlab.column.ColumnBatch;
-import io.pqlab.encoding.Binaries;
-import io.pqlab.format.PhysicalType;
+import io.pqlab.internal.column.ColumnBatch;
+import io.pqlab.internal.encoding.Binaries;
+import io.pqlab.internal.format.PhysicalType;
 import io.pqlab.io.ByteSource;
 import io.pqlab.predicate.Binder;
 import io.pqlab.predicate.Predicate;

@@ -4,21 +4,21 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.pqlab.ParquetFile;
-import io.pqlab.bloom.BloomFilter;
-import io.pqlab.bloom.BloomFilterReader;
-import io.pqlab.bloom.BloomFilterResult;
-import io.pqlab.bloom.Probe;
-import io.pqlab.bloom.XxHash64;
-import io.pqlab.format.ColumnChunk;
-import io.pqlab.format.ColumnMetaData;
-import io.pqlab.format.PhysicalType;
+import io.pqlab.internal.bloom.BloomFilter;
+import io.pqlab.internal.bloom.BloomFilterReader;
+import io.pqlab.internal.bloom.BloomFilterResult;
+import io.pqlab.internal.bloom.Probe;
+import io.pqlab.internal.bloom.XxHash64;
+import io.pqlab.internal.format.ColumnChunk;
+import io.pqlab.internal.format.ColumnMetaData;
+import io.pqlab.internal.format.PhysicalType;
 import io.pqlab.predicate.Condition;
 import io.pqlab.predicate.ConditionException;
 import io.pqlab.predicate.Expr;
 import io.pqlab.predicate.Literal;
 import io.pqlab.schema.ColumnDescriptor;
-import io.pqlab.values.ColumnType;
-import io.pqlab.values.LiteralConversion;
+import io.pqlab.internal.values.ColumnType;
+import io.pqlab.internal.values.LiteralConversion;
 import java.io.PrintWriter;
 import java.math.BigDecimal;
 import java.time.ZoneOffset;
@@ -149,8 +149,8 @@ final class BloomCommand extends FileCommand {
         }
         String why;
         if (r instanceof LiteralConversion.Result.Between b) {
-            why = "it lies between " + io.pqlab.values.ValueFormat.format(b.below(), type) + " and "
-                    + io.pqlab.values.ValueFormat.format(b.above(), type);
+            why = "it lies between " + io.pqlab.internal.values.ValueFormat.format(b.below(), type) + " and "
+                    + io.pqlab.internal.values.ValueFormat.format(b.above(), type);
         } else if (r instanceof LiteralConversion.Result.AboveAll) {
             why = "it is above every value of the type";
         } else if (r instanceof LiteralConversion.Result.BelowAll) {

@@ -7,8 +7,8 @@ import io.pqlab.predicate.Condition;
 import io.pqlab.predicate.ConditionException;
 import io.pqlab.schema.ColumnDescriptor;
 import io.pqlab.schema.Schema;
-import io.pqlab.values.ColumnType;
-import io.pqlab.values.ValueFormat;
+import io.pqlab.internal.values.ColumnType;
+import io.pqlab.internal.values.ValueFormat;
 
 /** Columns as the user names them, and their values as the user reads them. */
 final class Columns {

@@ -2,7 +2,7 @@ package io.pqlab.cli;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.pqlab.ParquetFile;
-import io.pqlab.net.ReadSession;
+import io.pqlab.internal.net.ReadSession;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Mixin;

@@ -1,7 +1,7 @@
 package io.pqlab.cli;
 
-import io.pqlab.net.CostModel;
-import io.pqlab.net.Strategy;
+import io.pqlab.internal.net.CostModel;
+import io.pqlab.internal.net.Strategy;
 import picocli.CommandLine.Option;
 
 /** How a read turns into requests, and the network its cost is modelled on (skipping, scan, requests). */

@@ -3,12 +3,12 @@ package io.pqlab.cli;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.pqlab.io.HttpSource;
-import io.pqlab.net.Accounting;
-import io.pqlab.net.CostModel;
-import io.pqlab.net.ReadSession;
-import io.pqlab.net.RequestLog;
-import io.pqlab.net.Strategy;
-import io.pqlab.net.StrategyComparison;
+import io.pqlab.internal.net.Accounting;
+import io.pqlab.internal.net.CostModel;
+import io.pqlab.internal.net.ReadSession;
+import io.pqlab.internal.net.RequestLog;
+import io.pqlab.internal.net.Strategy;
+import io.pqlab.internal.net.StrategyComparison;
 import java.io.PrintWriter;
 import java.util.List;
 

@@ -1,10 +1,10 @@
 package io.pqlab.cli;
 
 import io.pqlab.ParquetFile;
-import io.pqlab.net.Accounting;
-import io.pqlab.net.CostModel;
-import io.pqlab.net.ReadSession;
-import io.pqlab.net.RequestLog;
+import io.pqlab.internal.net.Accounting;
+import io.pqlab.internal.net.CostModel;
+import io.pqlab.internal.net.ReadSession;
+import io.pqlab.internal.net.RequestLog;
 import io.pqlab.plan.Mechanisms;
 import io.pqlab.predicate.Predicate;
 import io.pqlab.scan.RowBatch;
@@ -231,7 +231,7 @@ final class ScanCommand implements Callable<Integer>, Main.HasFile {
                 if (c > 0) {
                     line.append(", ");
                 }
-                line.append(io.pqlab.values.ValueFormat.jsonString(cols.get(c).dottedPath())).append(": ")
+                line.append(io.pqlab.internal.values.ValueFormat.jsonString(cols.get(c).dottedPath())).append(": ")
                         .append(b.json(c, i));
             }
             out.println(line.append('}'));

@@ -1,6 +1,6 @@
 package io.pqlab.cli;
 
-import io.pqlab.net.Strategy;
+import io.pqlab.internal.net.Strategy;
 import picocli.CommandLine.Option;
 
 /** How a FILE argument is reached: options every command that reads a file takes. */

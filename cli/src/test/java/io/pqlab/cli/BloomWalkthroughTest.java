@@ -3,7 +3,7 @@ package io.pqlab.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.pqlab.bloom.XxHash64;
+import io.pqlab.internal.bloom.XxHash64;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.ByteBuffer;

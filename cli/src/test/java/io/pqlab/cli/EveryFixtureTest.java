@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.pqlab.ParquetFile;
-import io.pqlab.format.PhysicalType;
+import io.pqlab.internal.format.PhysicalType;
 import io.pqlab.schema.ColumnDescriptor;
-import io.pqlab.values.ColumnType;
+import io.pqlab.internal.values.ColumnType;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.pqlab.net.RangeServer;
+import io.pqlab.internal.net.RangeServer;
 import io.pqlab.s3.S3Server;
 import java.net.ServerSocket;
 import java.nio.file.Path;

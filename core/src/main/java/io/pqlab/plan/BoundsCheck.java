@@ -2,9 +2,9 @@ package io.pqlab.plan;
 
 import io.pqlab.predicate.LeafOp;
 import io.pqlab.predicate.Predicate.Leaf;
-import io.pqlab.stats.SortOrder;
-import io.pqlab.stats.TrustedStatistics;
-import io.pqlab.stats.ValueOrder;
+import io.pqlab.internal.stats.SortOrder;
+import io.pqlab.internal.stats.TrustedStatistics;
+import io.pqlab.internal.stats.ValueOrder;
 
 /**
  * One condition leaf against a minimum, a maximum, a null count and a NaN count: those of a

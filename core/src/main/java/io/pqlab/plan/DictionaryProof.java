@@ -1,9 +1,9 @@
 package io.pqlab.plan;
 
-import io.pqlab.format.ColumnMetaData;
-import io.pqlab.format.Encoding;
-import io.pqlab.format.PageEncodingStats;
-import io.pqlab.format.PageType;
+import io.pqlab.internal.format.ColumnMetaData;
+import io.pqlab.internal.format.Encoding;
+import io.pqlab.internal.format.PageEncodingStats;
+import io.pqlab.internal.format.PageType;
 
 /**
  * Whether every data page of a chunk is dictionary-encoded, so that its dictionary holds every

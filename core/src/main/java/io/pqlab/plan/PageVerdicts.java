@@ -1,14 +1,14 @@
 package io.pqlab.plan;
 
-import io.pqlab.pageindex.BoundaryOrder;
-import io.pqlab.pageindex.ColumnIndex;
-import io.pqlab.pageindex.OffsetIndex;
+import io.pqlab.internal.pageindex.BoundaryOrder;
+import io.pqlab.internal.pageindex.ColumnIndex;
+import io.pqlab.internal.pageindex.OffsetIndex;
 import io.pqlab.predicate.LeafOp;
 import io.pqlab.predicate.Predicate.Leaf;
-import io.pqlab.stats.SortOrder;
-import io.pqlab.stats.StatisticsJudge;
-import io.pqlab.stats.TrustedStatistics;
-import io.pqlab.stats.ValueOrder;
+import io.pqlab.internal.stats.SortOrder;
+import io.pqlab.internal.stats.StatisticsJudge;
+import io.pqlab.internal.stats.TrustedStatistics;
+import io.pqlab.internal.stats.ValueOrder;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -12,11 +12,11 @@ import io.pqlab.predicate.Literal.TimestampLiteral;
 import io.pqlab.predicate.Predicate.Constant;
 import io.pqlab.schema.ColumnDescriptor;
 import io.pqlab.schema.Schema;
-import io.pqlab.stats.ValueOrder;
-import io.pqlab.values.ColumnType;
-import io.pqlab.values.LiteralConversion;
-import io.pqlab.values.LiteralConversion.Result;
-import io.pqlab.values.ValueFormat;
+import io.pqlab.internal.stats.ValueOrder;
+import io.pqlab.internal.values.ColumnType;
+import io.pqlab.internal.values.LiteralConversion;
+import io.pqlab.internal.values.LiteralConversion.Result;
+import io.pqlab.internal.values.ValueFormat;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.time.ZoneOffset;
@@ -220,8 +220,8 @@ public final class Binder {
 
     private Predicate like(ColumnDescriptor col, Expr.Like like) {
         ColumnType t = typeOf(col);
-        if (col.type() != io.pqlab.format.PhysicalType.BYTE_ARRAY
-                && col.type() != io.pqlab.format.PhysicalType.FIXED_LEN_BYTE_ARRAY || t.isDecimal()) {
+        if (col.type() != io.pqlab.internal.format.PhysicalType.BYTE_ARRAY
+                && col.type() != io.pqlab.internal.format.PhysicalType.FIXED_LEN_BYTE_ARRAY || t.isDecimal()) {
             throw new ConditionException("column " + col.dottedPath() + " is " + t.describe()
                     + "; LIKE needs a string column", -1);
         }

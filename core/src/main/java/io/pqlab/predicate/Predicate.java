@@ -1,6 +1,6 @@
 package io.pqlab.predicate;
 
-import io.pqlab.stats.ValueOrder;
+import io.pqlab.internal.stats.ValueOrder;
 import java.util.List;
 
 /**

@@ -1,7 +1,7 @@
 package io.pqlab.predicate;
 
-import io.pqlab.stats.SortOrder;
-import io.pqlab.stats.ValueOrder;
+import io.pqlab.internal.stats.SortOrder;
+import io.pqlab.internal.stats.ValueOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 

@@ -1,9 +1,9 @@
 package io.pqlab.schema;
 
-import io.pqlab.format.ConvertedType;
-import io.pqlab.format.LogicalType;
-import io.pqlab.format.PhysicalType;
-import io.pqlab.format.SchemaElement;
+import io.pqlab.internal.format.ConvertedType;
+import io.pqlab.internal.format.LogicalType;
+import io.pqlab.internal.format.PhysicalType;
+import io.pqlab.internal.format.SchemaElement;
 import java.util.List;
 
 /**

@@ -1,6 +1,6 @@
 package io.pqlab.schema;
 
-import io.pqlab.format.SchemaElement;
+import io.pqlab.internal.format.SchemaElement;
 import java.util.List;
 
 /** An inner node of the schema (the root included): a struct, list or map level. */

@@ -2,11 +2,11 @@ package io.pqlab.schema;
 
 import io.pqlab.MalformedFileException;
 import io.pqlab.UnsupportedFeatureException;
-import io.pqlab.format.ConvertedType;
-import io.pqlab.format.LogicalType;
-import io.pqlab.format.PhysicalType;
-import io.pqlab.format.Repetition;
-import io.pqlab.format.SchemaElement;
+import io.pqlab.internal.format.ConvertedType;
+import io.pqlab.internal.format.LogicalType;
+import io.pqlab.internal.format.PhysicalType;
+import io.pqlab.internal.format.Repetition;
+import io.pqlab.internal.format.SchemaElement;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.Collection;
@@ -162,7 +162,7 @@ public final class Schema {
     }
 
     /**
-     * A column selector for {@link io.pqlab.format.MetadataDecoder.Options#columns(Function)}: the
+     * A column selector for {@link io.pqlab.internal.format.MetadataDecoder.Options#columns(Function)}: the
      * leaves under the given paths (leaves or groups), resolved against the file's schema when it
      * is decoded. An unknown name throws {@link NoSuchColumnException} from the decoder.
      */

@@ -1,7 +1,7 @@
 package io.pqlab.schema;
 
-import io.pqlab.format.Repetition;
-import io.pqlab.format.SchemaElement;
+import io.pqlab.internal.format.Repetition;
+import io.pqlab.internal.format.SchemaElement;
 import java.util.List;
 
 /** A node of the schema tree: a {@link GroupNode} or a leaf, {@link ColumnDescriptor}. */

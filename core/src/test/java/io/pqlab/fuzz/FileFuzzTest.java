@@ -4,7 +4,7 @@ import static io.pqlab.fuzz.Contract.fileErrorsOnly;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import io.pqlab.ParquetFile;
-import io.pqlab.format.PhysicalType;
+import io.pqlab.internal.format.PhysicalType;
 import io.pqlab.io.BytesSource;
 import io.pqlab.plan.Mechanisms;
 import io.pqlab.predicate.Binder;
@@ -14,7 +14,7 @@ import io.pqlab.scan.RowBatch;
 import io.pqlab.scan.ScanOptions;
 import io.pqlab.scan.Scanner;
 import io.pqlab.schema.ColumnDescriptor;
-import io.pqlab.values.ColumnType;
+import io.pqlab.internal.values.ColumnType;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;

@@ -3,11 +3,11 @@ package io.pqlab.fuzz;
 import static io.pqlab.fuzz.Contract.fileErrorsOnly;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
-import io.pqlab.format.ColumnMetaData;
-import io.pqlab.format.PhysicalType;
+import io.pqlab.internal.format.ColumnMetaData;
+import io.pqlab.internal.format.PhysicalType;
 import io.pqlab.io.BytesSource;
-import io.pqlab.pages.PageInfo;
-import io.pqlab.pages.PageWalker;
+import io.pqlab.internal.pages.PageInfo;
+import io.pqlab.internal.pages.PageWalker;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Timeout;

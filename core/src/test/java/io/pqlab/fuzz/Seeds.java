@@ -1,17 +1,17 @@
 package io.pqlab.fuzz;
 
 import io.pqlab.ParquetFile;
-import io.pqlab.compress.Decompressor;
-import io.pqlab.encoding.RleBitPackedDecoder;
-import io.pqlab.format.ColumnChunk;
-import io.pqlab.format.ColumnMetaData;
-import io.pqlab.format.Footer;
-import io.pqlab.format.LogicalType;
-import io.pqlab.format.PageHeader;
-import io.pqlab.format.SchemaElement;
+import io.pqlab.internal.compress.Decompressor;
+import io.pqlab.internal.encoding.RleBitPackedDecoder;
+import io.pqlab.internal.format.ColumnChunk;
+import io.pqlab.internal.format.ColumnMetaData;
+import io.pqlab.internal.format.Footer;
+import io.pqlab.internal.format.LogicalType;
+import io.pqlab.internal.format.PageHeader;
+import io.pqlab.internal.format.SchemaElement;
 import io.pqlab.io.ByteSource;
 import io.pqlab.io.BytesSource;
-import io.pqlab.pages.PageInfo;
+import io.pqlab.internal.pages.PageInfo;
 import io.pqlab.schema.ColumnDescriptor;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

@@ -2,12 +2,12 @@ package io.pqlab.plan;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.pqlab.format.PhysicalType;
+import io.pqlab.internal.format.PhysicalType;
 import io.pqlab.predicate.LeafOp;
 import io.pqlab.predicate.Predicate.Leaf;
-import io.pqlab.stats.SortOrder;
-import io.pqlab.stats.TrustedStatistics;
-import io.pqlab.stats.ValueOrder;
+import io.pqlab.internal.stats.SortOrder;
+import io.pqlab.internal.stats.TrustedStatistics;
+import io.pqlab.internal.stats.ValueOrder;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;

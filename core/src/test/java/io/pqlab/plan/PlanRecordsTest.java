@@ -3,8 +3,8 @@ package io.pqlab.plan;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqlab.ParquetFile;
-import io.pqlab.format.ColumnChunk;
-import io.pqlab.format.RowGroup;
+import io.pqlab.internal.format.ColumnChunk;
+import io.pqlab.internal.format.RowGroup;
 import io.pqlab.predicate.Binder;
 import io.pqlab.predicate.Predicate;
 import java.nio.file.Path;

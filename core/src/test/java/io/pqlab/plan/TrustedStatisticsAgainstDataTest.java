@@ -3,11 +3,11 @@ package io.pqlab.plan;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqlab.ParquetFile;
-import io.pqlab.format.ColumnChunk;
-import io.pqlab.format.ColumnOrder;
+import io.pqlab.internal.format.ColumnChunk;
+import io.pqlab.internal.format.ColumnOrder;
 import io.pqlab.schema.ColumnDescriptor;
-import io.pqlab.stats.StatisticsJudge;
-import io.pqlab.stats.TrustedStatistics;
+import io.pqlab.internal.stats.StatisticsJudge;
+import io.pqlab.internal.stats.TrustedStatistics;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Path;

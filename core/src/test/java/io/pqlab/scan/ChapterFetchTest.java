@@ -3,7 +3,7 @@ package io.pqlab.scan;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqlab.ParquetFile;
-import io.pqlab.column.RecordingSource;
+import io.pqlab.internal.column.RecordingSource;
 import io.pqlab.io.FileSource;
 import io.pqlab.oracle.ParquetJava;
 import io.pqlab.plan.ColumnRead;

@@ -3,7 +3,7 @@ package io.pqlab.scan;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqlab.ParquetFile;
-import io.pqlab.column.ColumnBatch;
+import io.pqlab.internal.column.ColumnBatch;
 import io.pqlab.oracle.ParquetJava;
 import io.pqlab.oracle.ParquetJava.Triple;
 import io.pqlab.plan.Mechanisms;

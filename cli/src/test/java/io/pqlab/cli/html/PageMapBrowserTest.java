@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.pqlab.ParquetFile;
 import io.pqlab.cli.Main;
-import io.pqlab.pages.PageInfo;
+import io.pqlab.internal.pages.PageInfo;
 import io.pqlab.plan.ColumnRead;
 import io.pqlab.plan.Mechanisms;
 import io.pqlab.plan.PageRead;

@@ -1,0 +1,203 @@
+package io.pqlab.internal.bloom;
+
+import io.pqlab.Limits;
+import io.pqlab.MalformedFileException;
+import io.pqlab.internal.format.ColumnChunk;
+import io.pqlab.internal.format.ColumnMetaData;
+import io.pqlab.io.ByteSource;
+import io.pqlab.internal.thrift.CompactReader;
+import java.io.IOException;
+import java.util.Arrays;
+
+/**
+ * Reads a column chunk's Bloom filter: the header at bloom_filter_offset, then the bitset right
+ * after it. Anything wrong with the filter (an offset or length outside the file, a header that
+ * is not valid Thrift, an algorithm, hash or compression this reader does not know, a bitset that
+ * is not a positive whole number of 32-byte blocks or runs past the file or past
+ * bloom_filter_length) makes a result that says why the filter is ignored: a filter never stops
+ * a query. Only a failing read of the source itself throws (IOException).
+ *
+ * <p>With bloom_filter_length the reader fetches exactly that span, once. Without it, it fetches a
+ * prefix of {@value #PREFIX} bytes (less at the end of the file), parses the header, and fetches
+ * the rest of the bitset after the prefix; a header longer than the prefix (unknown fields) gets
+ * one more try with {@value #LONG_PREFIX} bytes.
+ */
+public final class BloomFilterReader {
+    /** Enough for any header the format defines (at most about 20 bytes). */
+    static final int PREFIX = 64;
+    static final int LONG_PREFIX = 4096;
+    /**
+     * The largest bitset taken as plausible: parquet-java's upper bound for the filters it writes
+     * (128 MiB). A larger one that fits in the file is ignored rather than read, so a header cannot
+     * make the reader allocate up to the file's size.
+     */
+    public static final int MAX_BYTES = 128 << 20;
+
+    /**
+     * The largest bitset read here: {@link #MAX_BYTES}, or less in a small heap ({@link
+     * Limits#BLOOM_BYTES}, 1/8 of it). A larger filter is ignored, which costs only reading data
+     * it could have ruled out.
+     */
+    static final int LIMIT = Math.min(MAX_BYTES, Limits.BLOOM_BYTES);
+
+    private BloomFilterReader() {}
+
+    /**
+     * The chunk's Bloom filter, or null when the chunk has none. An encrypted column's filter is an
+     * encrypted module, so it is ignored (with that reason) rather than parsed as plaintext.
+     */
+    public static BloomFilterResult read(ByteSource source, ColumnChunk chunk) throws IOException {
+        ColumnMetaData md = chunk.metaData();
+        if (md == null || !md.hasBloomFilter()) {
+            return null;
+        }
+        if (chunk.encrypted()) {
+            return BloomFilterResult.ignored("the column is encrypted, and so is its Bloom filter", 0);
+        }
+        return read(source, md);
+    }
+
+    /** The Bloom filter that {@code md} points to, or null when it points to none. */
+    public static BloomFilterResult read(ByteSource source, ColumnMetaData md) throws IOException {
+        if (!md.hasBloomFilter()) {
+            return null;
+        }
+        long offset = md.bloomFilterOffset();
+        int length = md.bloomFilterLength();
+        long size = source.size();
+        if (offset >= size) {
+            return BloomFilterResult.ignored("its offset " + offset + " lies outside the file of " + size + " bytes", 0);
+        }
+        long available = size - offset;
+        return length == -1 ? readUnbounded(source, offset, available) : readBounded(source, offset, length, available);
+    }
+
+    private static BloomFilterResult readBounded(ByteSource source, long offset, int length, long available)
+            throws IOException {
+        if (length <= 0) {
+            return BloomFilterResult.ignored("its bloom_filter_length is " + length, 0);
+        }
+        if (length > available) {
+            return BloomFilterResult.ignored("its bloom_filter_length of " + length + " bytes at offset " + offset
+                    + " runs past the end of the file", 0);
+        }
+        if (length > LIMIT + LONG_PREFIX) {
+            return BloomFilterResult.ignored(tooLarge(length), 0);
+        }
+        byte[] bytes = source.read(offset, length, "a Bloom filter");
+        Parsed p = parseHeader(bytes, bytes.length, offset);
+        if (p.reason != null) {
+            return BloomFilterResult.ignored(p.reason + " within its bloom_filter_length of " + length + " bytes", length);
+        }
+        String problem = p.header.problem();
+        if (problem != null) {
+            return BloomFilterResult.ignored(problem, length);
+        }
+        int numBytes = p.header.numBytes();
+        if (numBytes > length - p.length) {
+            return BloomFilterResult.ignored("its header (" + p.length + " bytes) and bitset (" + numBytes
+                    + " bytes) do not fit in its bloom_filter_length of " + length + " bytes", length);
+        }
+        byte[] bitset = Arrays.copyOfRange(bytes, p.length, p.length + numBytes);
+        return BloomFilterResult.of(new BloomFilter(p.header, offset, p.length, bitset, offset + p.length), length);
+    }
+
+    private static BloomFilterResult readUnbounded(ByteSource source, long offset, long available) throws IOException {
+        int prefix = (int) Math.min(PREFIX, available);
+        byte[] head = source.read(offset, prefix, "a Bloom filter header");
+        long fetched = prefix;
+        Parsed p = parseHeader(head, prefix, offset);
+        if (p.reason != null && available > prefix) {
+            prefix = (int) Math.min(LONG_PREFIX, available);
+            head = source.read(offset, prefix, "a Bloom filter header");
+            fetched += prefix;
+            p = parseHeader(head, prefix, offset);
+        }
+        if (p.reason != null) {
+            return BloomFilterResult.ignored(p.reason, fetched);
+        }
+        String problem = p.header.problem();
+        if (problem != null) {
+            return BloomFilterResult.ignored(problem, fetched);
+        }
+        int numBytes = p.header.numBytes();
+        if (numBytes > available - p.length) {
+            return BloomFilterResult.ignored("its bitset of " + numBytes + " bytes after a header of " + p.length
+                    + " bytes at offset " + offset + " runs past the end of the file", fetched);
+        }
+        if (numBytes > LIMIT) {
+            return BloomFilterResult.ignored(tooLarge(numBytes), fetched);
+        }
+        // The bitset follows the header: use what the prefix already holds, fetch the rest.
+        byte[] bitset = new byte[numBytes];
+        int have = Math.min(prefix - p.length, numBytes);
+        System.arraycopy(head, p.length, bitset, 0, have);
+        if (have < numBytes) {
+            source.readFully(offset + prefix, bitset, have, numBytes - have);
+            fetched += numBytes - have;
+        }
+        return BloomFilterResult.of(new BloomFilter(p.header, offset, p.length, bitset, offset + p.length), fetched);
+    }
+
+    private static String tooLarge(long bytes) {
+        if (bytes > MAX_BYTES) {
+            return "it takes " + bytes + " bytes, more than any writer makes (" + MAX_BYTES + ")";
+        }
+        return "it takes " + bytes + " bytes, more than this reader's limit of " + LIMIT
+                + " (1/8 of the Java heap); " + Limits.REMEDY;
+    }
+
+    /** A parsed header and its length, or the reason it could not be parsed. */
+    private record Parsed(BloomFilterHeader header, int length, String reason) {}
+
+    private static Parsed parseHeader(byte[] bytes, int length, long offset) {
+        try {
+            CompactReader r = new CompactReader(bytes, 0, length, offset);
+            int numBytes = BloomFilterHeader.ABSENT, algorithm = 0, hash = 0, compression = 0;
+            r.structBegin();
+            int type;
+            while ((type = r.readFieldHeader()) != CompactReader.STOP) {
+                switch (r.fieldId()) {
+                    case 1 -> {
+                        if (type != CompactReader.I32) {
+                            throw r.error("BloomFilterHeader.numBytes has Thrift type " + type);
+                        }
+                        numBytes = r.readI32();
+                    }
+                    case 2 -> algorithm = union(r, type);
+                    case 3 -> hash = union(r, type);
+                    case 4 -> compression = union(r, type);
+                    default -> r.skip(type);
+                }
+            }
+            r.structEnd();
+            return new Parsed(new BloomFilterHeader(numBytes, algorithm, hash, compression), r.position(), null);
+        } catch (MalformedFileException e) {
+            return new Parsed(null, 0, "its header is not valid (" + e.describe() + ")");
+        }
+    }
+
+    /**
+     * Reads a union field: the id of its one member if that member is a struct (the format's
+     * members are all empty structs; fields a newer writer adds inside them are skipped), 0 when
+     * no member is set, -1 when the union is not a struct, holds more than one member, or its
+     * member is not a struct.
+     */
+    private static int union(CompactReader r, int type) {
+        if (type != CompactReader.STRUCT) {
+            r.skip(type);
+            return -1;
+        }
+        int member = 0;
+        int count = 0;
+        r.structBegin();
+        int t;
+        while ((t = r.readFieldHeader()) != CompactReader.STOP) {
+            count++;
+            member = t == CompactReader.STRUCT ? r.fieldId() : -1;
+            r.skip(t);
+        }
+        r.structEnd();
+        return count > 1 ? -1 : member;
+    }
+}

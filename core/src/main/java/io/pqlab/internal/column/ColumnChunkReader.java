@@ -1,0 +1,869 @@
+package io.pqlab.internal.column;
+
+import io.pqlab.Limits;
+import io.pqlab.MalformedFileException;
+import io.pqlab.ParquetFile;
+import io.pqlab.UnsupportedFeatureException;
+import io.pqlab.internal.compress.Decompressor;
+import io.pqlab.internal.encoding.Binaries;
+import io.pqlab.internal.encoding.BitPackedLevels;
+import io.pqlab.internal.encoding.DeltaByteArrayDecoder;
+import io.pqlab.internal.encoding.Dictionary;
+import io.pqlab.internal.encoding.DictionaryDecoder;
+import io.pqlab.internal.encoding.Encodings;
+import io.pqlab.internal.encoding.Encodings.Encoding;
+import io.pqlab.internal.encoding.RleBitPackedDecoder;
+import io.pqlab.internal.encoding.ValuesDecoder;
+import io.pqlab.internal.format.ColumnChunk;
+import io.pqlab.internal.format.ColumnMetaData;
+import io.pqlab.internal.format.PageHeader;
+import io.pqlab.internal.format.PageHeaderDecoder;
+import io.pqlab.internal.pageindex.OffsetIndex;
+import io.pqlab.internal.pageindex.PageLocation;
+import io.pqlab.internal.pages.PageWalker;
+import io.pqlab.schema.ColumnDescriptor;
+import io.pqlab.internal.stats.WriterVersion;
+import io.pqlab.internal.values.ColumnType;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.zip.CRC32;
+
+/**
+ * Decodes the data pages of one column chunk (row group g, leaf column c) into {@link
+ * ColumnBatch}es, one per data page, in file order.
+ *
+ * <p>Two ways to open it:
+ *
+ * <ul>
+ *   <li>{@link #open}: walks the whole chunk, from its first page to its end, fetching it in reads
+ *       of up to {@link Options#readSize()} bytes.
+ *   <li>{@link #openPages}: decodes only the chosen data pages of the chunk's OffsetIndex (plus
+ *       the dictionary page, when the chunk has one), fetching only their bytes: one read per
+ *       contiguous span of chosen pages (spans beyond the read size take several). Each page must
+ *       start at a row boundary (first repetition level 0) and hold exactly the rows the index
+ *       gives it; otherwise a {@link MalformedFileException} says so, and the caller should fall
+ *       back to {@link #open}.
+ * </ul>
+ *
+ * <p>Pages: the dictionary page is decoded once, before any data page; v1 data pages carry their
+ * levels inside the compressed body (RLE with a 4-byte length, or the deprecated BIT_PACKED), v2
+ * pages carry them uncompressed ahead of the (maybe compressed) values. Page CRCs are checked when
+ * {@link Options#verifyChecksums()} is set. Index pages and unknown page types are skipped.
+ *
+ * <p>Bounds: every size from a header is checked against the chunk (or the page's OffsetIndex
+ * entry) before anything is fetched or allocated; a page larger than {@link Options#maxPageSize()}
+ * (stored, uncompressed or decoded) or with more than {@link Options#maxPageValues()} entries is an
+ * {@link UnsupportedFeatureException}; level and value counts are checked against the page's and
+ * the chunk's num_values, levels against the column's maxima, and, at the end of a walk, the rows
+ * found against the row group's. Memory is bounded by the read window and the page being decoded.
+ *
+ * <p>Not thread-safe. {@link #close()} releases the decompressor (the file stays open).
+ */
+public final class ColumnChunkReader implements AutoCloseable {
+
+    /**
+     * How to read.
+     *
+     * @param verifyChecksums check each page's CRC-32 (where it has one) against its stored body
+     * @param maxPageSize the largest page accepted, stored or uncompressed, and the most bytes the
+     *     values of one page may decode to
+     * @param maxPageValues the most level entries one page may declare
+     * @param readSize the most bytes fetched in one read, unless one page needs more
+     * @param reuseBatches hand out one batch, refilled by each call (valid until the next)
+     */
+    public record Options(boolean verifyChecksums, int maxPageSize, int maxPageValues, int readSize,
+            boolean reuseBatches) {
+        /** Page caps from the heap ({@link Limits}): 16 MiB and 2 Mi entries under -Xmx256m. */
+        public static final Options DEFAULT = new Options(false, Limits.PAGE_BYTES, Limits.PAGE_VALUES, 8 << 20, false);
+
+        public Options {
+            if (maxPageSize < 0 || maxPageSize > Integer.MAX_VALUE - 16) {
+                throw new IllegalArgumentException("maxPageSize " + maxPageSize);
+            }
+            if (maxPageValues < 0 || readSize < 1) {
+                throw new IllegalArgumentException("maxPageValues " + maxPageValues + ", readSize " + readSize);
+            }
+        }
+
+        public Options withVerifyChecksums(boolean v) {
+            return new Options(v, maxPageSize, maxPageValues, readSize, reuseBatches);
+        }
+
+        public Options withMaxPageSize(int v) {
+            return new Options(verifyChecksums, v, maxPageValues, readSize, reuseBatches);
+        }
+
+        public Options withMaxPageValues(int v) {
+            return new Options(verifyChecksums, maxPageSize, v, readSize, reuseBatches);
+        }
+
+        public Options withReadSize(int v) {
+            return new Options(verifyChecksums, maxPageSize, maxPageValues, v, reuseBatches);
+        }
+
+        public Options withReuseBatches(boolean v) {
+            return new Options(verifyChecksums, maxPageSize, maxPageValues, readSize, v);
+        }
+    }
+
+    private final ParquetFile file;
+    private final int rowGroup;
+    private final ColumnDescriptor column;
+    private final ColumnMetaData meta;
+    private final ColumnType type;
+    private final int typeCode;
+    private final int typeLength;
+    private final int codec;
+    private final int maxDef;
+    private final int maxRep;
+    private final long rowGroupRows;
+    private final Options options;
+    private final Decompressor decompressor;
+    private final ChunkBuffer buffer;
+    private final long chunkStart;
+    private final long chunkEnd;
+    /** PARQUET-246: DELTA_BYTE_ARRAY pages of old parquet-mr continue the previous page's value. */
+    private final boolean deltaCarryOver;
+
+    // sequential walk
+    private final boolean sequential;
+    private long pos;
+    private long valuesSeen;
+    private long rowsSeen;
+    private int pagesSeen;
+    private int dataPagesSeen;
+    private boolean finished;
+
+    // chosen pages
+    private final OffsetIndex offsetIndex;
+    private final int[] chosen;
+    private final long[] chosenFetchLimit;
+    private int nextChosen;
+    /** [start, end) of the region before the first data page that holds the dictionary page, or null. */
+    private final long[] dictionaryRegion;
+    private final List<ByteRange> spans;
+
+    private Dictionary dictionary;
+    private boolean dictionarySeen;
+    private long dictionaryOffset = -1;
+    private final ValuesDecoder[] decoders = new ValuesDecoder[16];
+    private int lastPageIndex = Integer.MIN_VALUE;
+    private int lastEncoding = -1;
+    private byte[] pageBuf = new byte[0];
+    private int[] scratch = new int[0];
+    private final CRC32 crc = new CRC32();
+    private ColumnBatch reusable;
+    private int pagesDecoded;
+
+    private ColumnChunkReader(ParquetFile file, int rowGroup, int leaf, Options options, OffsetIndex offsetIndex,
+            int[] chosen) throws IOException {
+        this.file = file;
+        this.rowGroup = rowGroup;
+        this.options = options;
+        // pageWalker checks the chunk: metadata present, not encrypted, in this file, inside the data region
+        PageWalker walker = file.pageWalker(rowGroup, leaf);
+        ColumnChunk cc = file.chunk(rowGroup, leaf);
+        this.column = file.schema().column(leaf);
+        this.meta = cc.metaData();
+        this.type = ColumnType.of(column);
+        this.typeCode = column.type().ordinal();
+        this.typeLength = column.typeLength();
+        this.codec = meta.codec();
+        this.maxDef = column.maxDefinitionLevel();
+        this.maxRep = column.maxRepetitionLevel();
+        this.rowGroupRows = file.rowGroup(rowGroup).numRows();
+        this.chunkStart = walker.start();
+        this.chunkEnd = walker.end();
+        this.deltaCarryOver = needsDeltaCarryOver(file.metadata().createdBy());
+        if (!Decompressor.isSupported(codec)) {
+            throw new UnsupportedFeatureException("column \"" + column.dottedPath() + "\" uses the unsupported codec "
+                    + Decompressor.codecName(codec), chunkStart);
+        }
+        this.decompressor = new Decompressor(options.maxPageSize());
+        this.buffer = new ChunkBuffer(file.source(), options.readSize());
+        this.sequential = offsetIndex == null;
+        this.pos = chunkStart;
+        this.offsetIndex = offsetIndex;
+        if (sequential) {
+            this.chosen = new int[0];
+            this.chosenFetchLimit = new long[0];
+            this.dictionaryRegion = null;
+            this.spans = chunkEnd > chunkStart ? List.of(new ByteRange(chunkStart, chunkEnd - chunkStart)) : List.of();
+            return;
+        }
+        String problem = offsetIndex.problem(cc, rowGroupRows);
+        if (problem != null) {
+            throw new MalformedFileException("the OffsetIndex of column \"" + column.dottedPath() + "\" in row group "
+                    + rowGroup + " cannot be used: " + problem, offsetIndex.offset());
+        }
+        this.chosen = chosen.clone();
+        for (int i = 0; i < this.chosen.length; i++) {
+            int p = this.chosen[i];
+            if (p < 0 || p >= offsetIndex.pageCount() || (i > 0 && p <= this.chosen[i - 1])) {
+                throw new IllegalArgumentException("pages must be increasing indexes into the OffsetIndex's "
+                        + offsetIndex.pageCount() + " pages: " + java.util.Arrays.toString(chosen));
+            }
+        }
+        long firstData = offsetIndex.pageCount() > 0 ? offsetIndex.page(0).offset() : chunkEnd;
+        this.dictionaryRegion = this.chosen.length > 0 && chunkStart < firstData
+                ? new long[] {chunkStart, firstData} : null;
+        // contiguous spans: the dictionary region, then the chosen pages, merged where they touch
+        List<long[]> runs = new ArrayList<>();
+        if (dictionaryRegion != null) {
+            runs.add(dictionaryRegion.clone());
+        }
+        int[] runOf = new int[this.chosen.length];
+        for (int i = 0; i < this.chosen.length; i++) {
+            PageLocation loc = offsetIndex.page(this.chosen[i]);
+            long[] last = runs.isEmpty() ? null : runs.get(runs.size() - 1);
+            if (last != null && last[1] == loc.offset()) {
+                last[1] = loc.end();
+            } else {
+                runs.add(new long[] {loc.offset(), loc.end()});
+            }
+            runOf[i] = runs.size() - 1;
+        }
+        this.chosenFetchLimit = new long[this.chosen.length];
+        for (int i = 0; i < this.chosen.length; i++) {
+            chosenFetchLimit[i] = runs.get(runOf[i])[1];
+        }
+        List<ByteRange> s = new ArrayList<>();
+        for (long[] r : runs) {
+            s.add(new ByteRange(r[0], r[1] - r[0]));
+        }
+        this.spans = Collections.unmodifiableList(s);
+    }
+
+    /** A reader that walks every page of the chunk. */
+    public static ColumnChunkReader open(ParquetFile file, int rowGroup, int column) throws IOException {
+        return open(file, rowGroup, column, Options.DEFAULT);
+    }
+
+    public static ColumnChunkReader open(ParquetFile file, int rowGroup, int column, Options options)
+            throws IOException {
+        return new ColumnChunkReader(file, rowGroup, column, options, null, null);
+    }
+
+    /**
+     * A reader that decodes only the data pages at the given indexes of the chunk's OffsetIndex
+     * (increasing), and the dictionary page when the chunk has one; it fetches nothing else. The
+     * index must pass {@link OffsetIndex#problem} (else a MalformedFileException).
+     */
+    public static ColumnChunkReader openPages(ParquetFile file, int rowGroup, int column, OffsetIndex offsetIndex,
+            int[] pages, Options options) throws IOException {
+        if (offsetIndex == null) {
+            throw new IllegalArgumentException("openPages needs the chunk's OffsetIndex");
+        }
+        return new ColumnChunkReader(file, rowGroup, column, options, offsetIndex, pages);
+    }
+
+    public static ColumnChunkReader openPages(ParquetFile file, int rowGroup, int column, OffsetIndex offsetIndex,
+            int[] pages) throws IOException {
+        return openPages(file, rowGroup, column, offsetIndex, pages, Options.DEFAULT);
+    }
+
+    /** A reader that reads only the dictionary page (see {@link DictionaryPages}). */
+    static ColumnChunkReader forDictionary(ParquetFile file, int rowGroup, int column, Options options)
+            throws IOException {
+        return new ColumnChunkReader(file, rowGroup, column, options, null, null);
+    }
+
+    public ColumnDescriptor column() {
+        return column;
+    }
+
+    public ColumnType type() {
+        return type;
+    }
+
+    public int rowGroup() {
+        return rowGroup;
+    }
+
+    public ParquetFile file() {
+        return file;
+    }
+
+    /** The byte ranges this reader fetches (the whole chunk when walking it). */
+    public List<ByteRange> spans() {
+        return spans;
+    }
+
+    /** The chunk's dictionary, once read (null before, and for a chunk without one). */
+    public Dictionary dictionary() {
+        return dictionary;
+    }
+
+    /** Data pages decoded so far. */
+    public int pagesDecoded() {
+        return pagesDecoded;
+    }
+
+    /** Data pages of the OffsetIndex not chosen (0 when walking the whole chunk). */
+    public int pagesSkipped() {
+        return sequential ? 0 : offsetIndex.pageCount() - chosen.length;
+    }
+
+    /** Bytes fetched from the file so far. */
+    public long bytesFetched() {
+        return buffer.bytesFetched();
+    }
+
+    /** Reads issued to the file so far. */
+    public int reads() {
+        return buffer.reads();
+    }
+
+    /** The next decoded data page, or null after the last. */
+    public ColumnBatch next() throws IOException {
+        return sequential ? nextSequential() : nextChosen();
+    }
+
+    @Override
+    public void close() {
+        decompressor.close();
+    }
+
+    // ---- walking ----------------------------------------------------------------------------------
+
+    private ColumnBatch nextSequential() throws IOException {
+        while (pos < chunkEnd) {
+            long at = pos;
+            Page p = readPage(at, chunkEnd, chunkEnd);
+            pos = p.end();
+            PageHeader h = p.header;
+            pagesSeen++;
+            if (h.isDictionaryPage()) {
+                if (pagesSeen > 1) {
+                    throw new MalformedFileException("a dictionary page that is not the first page of its column chunk",
+                            at);
+                }
+                loadDictionary(p);
+                continue;
+            }
+            if (!h.isDataPage()) {
+                continue; // index pages (never written) and page types from newer formats
+            }
+            int n = h.numValues();
+            if (n > meta.numValues() - valuesSeen) {
+                throw new MalformedFileException("the column chunk's data pages hold more level entries than its "
+                        + "num_values " + meta.numValues(), at);
+            }
+            ColumnBatch b = decodeDataPage(p, dataPagesSeen);
+            if (b.continuesRow && rowsSeen == 0 && valuesSeen == 0) {
+                throw new MalformedFileException("the first data page of the column chunk starts with repetition level "
+                        + b.rep[0] + ": a chunk must start at a row", at);
+            }
+            b.firstRow = rowsSeen;
+            valuesSeen += n;
+            rowsSeen += b.rowCount;
+            dataPagesSeen++;
+            return b;
+        }
+        if (!finished) {
+            finished = true;
+            if (valuesSeen != meta.numValues()) {
+                throw new MalformedFileException("the column chunk's data pages hold " + valuesSeen
+                        + " level entries but its num_values is " + meta.numValues(), chunkStart);
+            }
+            if (rowsSeen != rowGroupRows) {
+                throw new MalformedFileException("the column chunk of \"" + column.dottedPath() + "\" holds "
+                        + rowsSeen + " rows but its row group has " + rowGroupRows, chunkStart);
+            }
+        }
+        return null;
+    }
+
+    private ColumnBatch nextChosen() throws IOException {
+        if (nextChosen == 0 && dictionaryRegion != null && !dictionarySeen) {
+            long at = dictionaryRegion[0];
+            long limit = chosenFetchLimitOfRegion();
+            Page p = readPage(at, dictionaryRegion[1], limit);
+            if (!p.header.isDictionaryPage()) {
+                throw new MalformedFileException("the column chunk holds a page of type " + p.header.type()
+                        + " before the first data page of its OffsetIndex, where only a dictionary page may be", at);
+            }
+            if (p.end() != dictionaryRegion[1]) {
+                throw new MalformedFileException("the dictionary page ends at " + p.end()
+                        + " but the OffsetIndex's first data page starts at " + dictionaryRegion[1], at);
+            }
+            loadDictionary(p);
+        }
+        if (nextChosen >= chosen.length) {
+            return null;
+        }
+        int k = nextChosen++;
+        int index = chosen[k];
+        PageLocation loc = offsetIndex.page(index);
+        Page p = readPage(loc.offset(), loc.end(), chosenFetchLimit[k]);
+        if (!p.header.isDataPage()) {
+            throw new MalformedFileException("the OffsetIndex's page " + index + " at " + loc.offset()
+                    + " is not a data page (type " + p.header.type() + ")", loc.offset());
+        }
+        if (p.end() != loc.end()) {
+            throw new MalformedFileException("the OffsetIndex gives page " + index + " at " + loc.offset() + " "
+                    + loc.compressedPageSize() + " bytes, but its header and body take " + (p.end() - loc.offset()),
+                    loc.offset());
+        }
+        if (p.header.numValues() > meta.numValues()) {
+            throw new MalformedFileException("a data page of " + p.header.numValues()
+                    + " level entries in a column chunk of " + meta.numValues(), loc.offset());
+        }
+        ColumnBatch b = decodeDataPage(p, index);
+        if (b.continuesRow) {
+            throw new MalformedFileException("the data page at " + loc.offset() + " (OffsetIndex page " + index
+                    + ") starts inside a row (repetition level " + b.rep[0] + "): its writer broke the rule that "
+                    + "pages listed in an OffsetIndex start at row boundaries; read the column chunk sequentially",
+                    loc.offset());
+        }
+        long first = loc.firstRowIndex();
+        long rows = offsetIndex.endRow(index, rowGroupRows) - first;
+        if (b.rowCount != rows) {
+            throw new MalformedFileException("the OffsetIndex gives page " + index + " rows [" + first + ", "
+                    + (first + rows) + "), but the page holds " + b.rowCount + " rows", loc.offset());
+        }
+        b.firstRow = first;
+        return b;
+    }
+
+    private long chosenFetchLimitOfRegion() {
+        // the dictionary region merges with the first chosen page's span when they touch
+        return chosen.length > 0 && offsetIndex.page(chosen[0]).offset() == dictionaryRegion[1]
+                ? chosenFetchLimit[0] : dictionaryRegion[1];
+    }
+
+    /**
+     * Reads the chunk's dictionary page alone, fetching only its bytes; null when the chunk has
+     * none. Where the metadata gives no dictionary_page_offset but lists a dictionary encoding,
+     * the first page's header is read to see whether it is one.
+     */
+    Dictionary readDictionaryOnly() throws IOException {
+        long dictOffset = meta.dictionaryPageOffset();
+        long dataOffset = meta.dataPageOffset();
+        Page p;
+        if (dictOffset > 0 && dictOffset < dataOffset) {
+            p = readPage(chunkStart, Math.min(dataOffset, chunkEnd), Math.min(dataOffset, chunkEnd));
+        } else if (chunkEnd > chunkStart && listsDictionaryEncoding()) {
+            // no offset to bound it: fetch a small window for the header, then exactly the body
+            p = readPage(chunkStart, chunkEnd, -1);
+        } else {
+            return null;
+        }
+        if (!p.header.isDictionaryPage()) {
+            if (dictOffset > 0 && dictOffset < dataOffset) {
+                throw new MalformedFileException("dictionary_page_offset " + dictOffset
+                        + " points at a page of type " + p.header.type(), chunkStart);
+            }
+            return null;
+        }
+        loadDictionary(p);
+        return dictionary;
+    }
+
+    long dictionaryOffset() {
+        return dictionaryOffset;
+    }
+
+    private boolean listsDictionaryEncoding() {
+        for (int e : meta.encodings()) {
+            if (e == Encoding.PLAIN_DICTIONARY || e == Encoding.RLE_DICTIONARY) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    // ---- pages --------------------------------------------------------------------------------------
+
+    /** A page whose header is decoded and whose stored body is in the buffer. */
+    private record Page(long offset, int headerLength, PageHeader header) {
+        long bodyOffset() {
+            return offset + headerLength;
+        }
+
+        long end() {
+            return offset + headerLength + header.compressedPageSize();
+        }
+    }
+
+    /**
+     * Decodes the header at {@code at} and fetches the body: the page must end by {@code
+     * pageLimit}; nothing at or past {@code fetchLimit} is read (-1: read exactly what the page
+     * needs, a small window for the header first).
+     */
+    private Page readPage(long at, long pageLimit, long fetchLimit) throws IOException {
+        long avail = pageLimit - at;
+        if (avail <= 0) {
+            throw new MalformedFileException("a page expected at " + at + " lies outside its range", at);
+        }
+        boolean exact = fetchLimit < 0;
+        int want = (int) Math.min(avail, 256);
+        PageHeaderDecoder.Decoded d;
+        while (true) {
+            long limit = exact ? at + want : fetchLimit;
+            buffer.ensure(at, want, limit);
+            int have = (int) Math.min(Math.min(buffer.end(), pageLimit) - at, Integer.MAX_VALUE - 16);
+            int idx = buffer.index(at);
+            try {
+                d = PageHeaderDecoder.decode(buffer.array(), idx, have, at - idx);
+                break;
+            } catch (MalformedFileException e) {
+                if (have >= avail) {
+                    throw e; // all the bytes the page may have: the header is malformed, not cut short
+                }
+                if (have >= PageWalker.MAX_HEADER) {
+                    throw new MalformedFileException("a page header larger than " + PageWalker.MAX_HEADER
+                            + " bytes, or a malformed one: " + e.getMessage(), at, e);
+                }
+                want = (int) Math.min(avail, Math.min((long) have * 2, PageWalker.MAX_HEADER));
+            }
+        }
+        PageHeader h = d.header();
+        long end = at + d.length() + (long) h.compressedPageSize();
+        if (end > pageLimit) {
+            throw new MalformedFileException("the page at " + at + " (header " + d.length() + " bytes, body "
+                    + h.compressedPageSize() + " bytes) ends at " + end + ", past the end of its range " + pageLimit,
+                    at);
+        }
+        Page p = new Page(at, d.length(), h);
+        if (!h.isDataPage() && !h.isDictionaryPage()) {
+            return p; // skipped: its body is not needed (in a walk it is fetched with the rest)
+        }
+        int maxSize = options.maxPageSize();
+        if (h.compressedPageSize() > maxSize || h.uncompressedPageSize() > maxSize) {
+            throw new UnsupportedFeatureException("a page of " + Math.max(h.compressedPageSize(),
+                    h.uncompressedPageSize()) + " bytes exceeds the limit of " + maxSize + "; " + Limits.REMEDY, at);
+        }
+        int total = d.length() + h.compressedPageSize();
+        buffer.ensure(at, total, exact ? end : fetchLimit);
+        if (options.verifyChecksums() && h.hasCrc()) {
+            crc.reset();
+            crc.update(buffer.array(), buffer.index(p.bodyOffset()), h.compressedPageSize());
+            int computed = (int) crc.getValue();
+            if (computed != h.crc()) {
+                throw new MalformedFileException(String.format("the page at %d fails its checksum: its header says "
+                        + "CRC-32 %08x, its body has %08x", at, h.crc(), computed), at);
+            }
+        }
+        return p;
+    }
+
+    private void loadDictionary(Page p) {
+        if (dictionarySeen) {
+            throw new MalformedFileException("a second dictionary page in the column chunk", p.offset);
+        }
+        dictionarySeen = true;
+        PageHeader h = p.header;
+        PageHeader.DictionaryPageHeader dh = h.dictionaryPageHeader();
+        if (dh.encoding() != Encoding.PLAIN && dh.encoding() != Encoding.PLAIN_DICTIONARY) {
+            throw new UnsupportedFeatureException("a dictionary page in encoding " + Encoding.name(dh.encoding()),
+                    p.offset);
+        }
+        if (dh.numValues() < 0 || dh.numValues() > options.maxPageValues()) {
+            throw new UnsupportedFeatureException("a dictionary page of " + dh.numValues()
+                    + " values, beyond the limit of " + options.maxPageValues() + "; " + Limits.REMEDY, p.offset);
+        }
+        Body body = body(p, 0, h.compressedPageSize(), h.uncompressedPageSize(), true);
+        try {
+            dictionary = Dictionary.decode(typeCode, typeLength, body.buf, body.off, body.len, dh.numValues(),
+                    body.fileOffset);
+        } catch (MalformedFileException e) {
+            throw located(e, body, p);
+        }
+        dictionaryOffset = p.offset;
+    }
+
+    /** Bytes to decode: buf[off, off+len); fileOffset is that of buf[off] when exact, else the page's. */
+    private record Body(byte[] buf, int off, int len, long fileOffset, boolean exact) {}
+
+    /**
+     * The stored bytes [from, from+storedLen) of the page's body, decompressed to size bytes if
+     * compressed (into a buffer reused for the next page).
+     */
+    private Body body(Page p, int from, int storedLen, int size, boolean compressed) {
+        int idx = buffer.index(p.bodyOffset()) + from;
+        long fileOffset = p.bodyOffset() + from;
+        if (!compressed || codec == Decompressor.UNCOMPRESSED) {
+            if (storedLen != size) {
+                throw new MalformedFileException("an uncompressed page section of " + storedLen
+                        + " bytes whose header declares " + size, p.offset);
+            }
+            return new Body(buffer.array(), idx, storedLen, fileOffset, true);
+        }
+        decompressor.checkSizes(codec, storedLen, size, fileOffset);
+        if (pageBuf.length < size) {
+            pageBuf = new byte[size];
+        }
+        decompressor.decompress(codec, buffer.array(), idx, storedLen, pageBuf, 0, size, fileOffset);
+        return new Body(pageBuf, 0, size, p.offset, false);
+    }
+
+    /** Errors inside decompressed bytes have no file offset of their own: point at the page. */
+    private static MalformedFileException located(MalformedFileException e, Body body, Page p) {
+        if (body.exact) {
+            return e;
+        }
+        return new MalformedFileException("in the decompressed page at " + p.offset + ": " + e.getMessage(), p.offset,
+                e);
+    }
+
+    private ColumnBatch decodeDataPage(Page p, int pageIndex) {
+        PageHeader h = p.header;
+        int n = h.numValues();
+        if (n < 0) {
+            throw new MalformedFileException("a data page of " + n + " values", p.offset);
+        }
+        if (n > options.maxPageValues()) {
+            throw new UnsupportedFeatureException("a data page of " + n + " level entries exceeds the limit of "
+                    + options.maxPageValues() + "; " + Limits.REMEDY, p.offset);
+        }
+        ColumnBatch b = batch();
+        b.pageIndex = pageIndex;
+        b.pageOffset = p.offset;
+        b.pageLength = (int) (p.end() - p.offset);
+        b.pageType = h.type();
+        b.entryCount = n;
+        b.rep = maxRep > 0 ? ints(b.rep, n) : null;
+        b.def = maxDef > 0 ? ints(b.def, n) : null;
+        Body values;
+        if (h.dataPageHeader() != null) {
+            PageHeader.DataPageHeader v1 = h.dataPageHeader();
+            b.encoding = v1.encoding();
+            Body body = body(p, 0, h.compressedPageSize(), h.uncompressedPageSize(), true);
+            int at = body.off;
+            int end = body.off + body.len;
+            try {
+                at += levelsV1(body, at, end, maxRep, v1.repetitionLevelEncoding(), n, b.rep, "repetition");
+                at += levelsV1(body, at, end, maxDef, v1.definitionLevelEncoding(), n, b.def, "definition");
+            } catch (MalformedFileException e) {
+                throw located(e, body, p);
+            }
+            values = new Body(body.buf, at, end - at, body.exact ? body.fileOffset + (at - body.off) : p.offset,
+                    body.exact);
+        } else {
+            PageHeader.DataPageHeaderV2 v2 = h.dataPageHeaderV2();
+            b.encoding = v2.encoding();
+            int repLen = v2.repetitionLevelsByteLength();
+            int defLen = v2.definitionLevelsByteLength();
+            Body levels = body(p, 0, repLen + defLen, repLen + defLen, false);
+            levelsV2(levels, levels.off, repLen, maxRep, n, b.rep, "repetition");
+            levelsV2(levels, levels.off + repLen, defLen, maxDef, n, b.def, "definition");
+            values = body(p, repLen + defLen, h.compressedPageSize() - repLen - defLen,
+                    h.uncompressedPageSize() - repLen - defLen, v2.compressed());
+        }
+        int nonNull = n;
+        if (b.def != null) {
+            nonNull = 0;
+            for (int i = 0; i < n; i++) {
+                if (b.def[i] == maxDef) {
+                    nonNull++;
+                }
+            }
+        }
+        b.valueCount = nonNull;
+        try {
+            decodeValues(b, values, nonNull, pageIndex, p.offset);
+        } catch (MalformedFileException e) {
+            throw located(e, values, p);
+        }
+        rows(b);
+        if (h.dataPageHeaderV2() != null && !b.continuesRow && h.dataPageHeaderV2().numRows() != b.rowCount) {
+            throw new MalformedFileException("a v2 data page whose header says " + h.dataPageHeaderV2().numRows()
+                    + " rows holds " + b.rowCount, p.offset);
+        }
+        pagesDecoded++;
+        return b;
+    }
+
+    private ColumnBatch batch() {
+        if (options.reuseBatches()) {
+            if (reusable == null) {
+                reusable = new ColumnBatch(column, type);
+            }
+            reusable.reset();
+            return reusable;
+        }
+        return new ColumnBatch(column, type);
+    }
+
+    private int[] ints(int[] old, int n) {
+        return options.reuseBatches() && old != null && old.length >= n ? old : new int[n];
+    }
+
+    /** v1 levels at buf[at, end); returns the bytes they take (0 when the column has no such level). */
+    private static int levelsV1(Body body, int at, int end, int maxLevel, int encoding, int n, int[] dst,
+            String what) {
+        if (maxLevel == 0) {
+            return 0;
+        }
+        int width = 32 - Integer.numberOfLeadingZeros(maxLevel);
+        long fo = body.exact ? body.fileOffset + (at - body.off) : body.fileOffset;
+        int used;
+        if (encoding == Encoding.RLE) {
+            if (n == 0 && end - at < 4) {
+                return end - at; // an empty page whose writer left out even the length
+            }
+            RleBitPackedDecoder d = new RleBitPackedDecoder();
+            used = d.initLengthPrefixed(body.buf, at, end - at, width, fo);
+            d.readInts(dst, 0, n);
+        } else if (encoding == Encoding.BIT_PACKED) {
+            used = BitPackedLevels.decode(body.buf, at, end - at, width, n, dst, 0, fo);
+        } else {
+            throw new MalformedFileException(what + " levels in encoding " + Encoding.name(encoding)
+                    + " (only RLE and BIT_PACKED are defined for levels)", fo);
+        }
+        checkLevels(dst, n, maxLevel, what, fo);
+        return used;
+    }
+
+    /** v2 levels: RLE runs filling exactly len bytes, never compressed. */
+    private static void levelsV2(Body body, int at, int len, int maxLevel, int n, int[] dst, String what) {
+        if (maxLevel == 0) {
+            return; // a column without such levels: bytes there, if any, are not levels
+        }
+        int width = 32 - Integer.numberOfLeadingZeros(maxLevel);
+        long fo = body.fileOffset + (at - body.off);
+        new RleBitPackedDecoder().init(body.buf, at, len, width, fo).readInts(dst, 0, n);
+        checkLevels(dst, n, maxLevel, what, fo);
+    }
+
+    private static void checkLevels(int[] dst, int n, int maxLevel, String what, long fo) {
+        for (int i = 0; i < n; i++) {
+            if (dst[i] > maxLevel || dst[i] < 0) {
+                throw new MalformedFileException(what + " level " + Integer.toUnsignedString(dst[i]) + " of entry " + i
+                        + " exceeds the column's maximum " + maxLevel, fo);
+            }
+        }
+    }
+
+    private void rows(ColumnBatch b) {
+        int n = b.entryCount;
+        if (b.rep == null) {
+            b.rowCount = n;
+            b.continuesRow = false;
+            return;
+        }
+        int rows = 0;
+        for (int i = 0; i < n; i++) {
+            if (b.rep[i] == 0) {
+                rows++;
+            }
+        }
+        b.rowCount = rows;
+        b.continuesRow = n > 0 && b.rep[0] != 0;
+    }
+
+    private ValuesDecoder decoder(int encoding, long at) {
+        if (encoding < 0 || encoding >= decoders.length) {
+            return Encodings.decoder(encoding, typeCode, typeLength, dictionary, at); // throws: unknown encoding
+        }
+        ValuesDecoder d = decoders[encoding];
+        if (d == null) {
+            d = Encodings.decoder(encoding, typeCode, typeLength, dictionary, at);
+            decoders[encoding] = d;
+        }
+        return d;
+    }
+
+    private void decodeValues(ColumnBatch b, Body body, int nonNull, int pageIndex, long pageOffset) {
+        int enc = b.encoding;
+        ValuesDecoder d = decoder(enc, pageOffset);
+        if (d instanceof DeltaByteArrayDecoder dba) {
+            // carry the last value over only from the page just before, decoded the same way
+            dba.setCarryOver(deltaCarryOver && pageIndex == lastPageIndex + 1 && lastEncoding == enc);
+        }
+        lastPageIndex = pageIndex;
+        lastEncoding = enc;
+        d.init(body.buf, body.off, body.len, nonNull, body.fileOffset);
+        boolean reuse = options.reuseBatches();
+        switch (column.type()) {
+            case BOOLEAN -> {
+                b.booleans = reuse && b.booleans != null && b.booleans.length >= nonNull ? b.booleans
+                        : new boolean[nonNull];
+                d.readBooleans(b.booleans, 0, nonNull);
+            }
+            case INT32 -> {
+                b.ints = ints(b.ints, nonNull);
+                d.readInts(b.ints, 0, nonNull);
+            }
+            case INT64 -> {
+                b.longs = reuse && b.longs != null && b.longs.length >= nonNull ? b.longs : new long[nonNull];
+                d.readLongs(b.longs, 0, nonNull);
+            }
+            case FLOAT -> {
+                b.floats = reuse && b.floats != null && b.floats.length >= nonNull ? b.floats : new float[nonNull];
+                d.readFloats(b.floats, 0, nonNull);
+            }
+            case DOUBLE -> {
+                b.doubles = reuse && b.doubles != null && b.doubles.length >= nonNull ? b.doubles
+                        : new double[nonNull];
+                d.readDoubles(b.doubles, 0, nonNull);
+            }
+            default -> {
+                if (reuse && b.binaries != null) {
+                    b.binaries.clear();
+                } else {
+                    b.binaries = new Binaries(nonNull, 0);
+                }
+                readBinaries(d, b.binaries, nonNull, pageOffset);
+            }
+        }
+    }
+
+    /**
+     * Byte arrays, with their decoded size held to the page limit: dictionary indices and shared
+     * prefixes let a few stored bytes stand for far more decoded ones.
+     */
+    private void readBinaries(ValuesDecoder d, Binaries dst, int n, long pageOffset) {
+        long cap = options.maxPageSize();
+        if (d instanceof DictionaryDecoder dd) {
+            if (scratch.length < n) {
+                scratch = new int[n];
+            }
+            dd.readIndices(scratch, 0, n);
+            Binaries dict = dd.dictionary().binaries();
+            if (dict == null) {
+                throw new MalformedFileException("a dictionary of another type than the column's", pageOffset);
+            }
+            long bytes = 0;
+            for (int i = 0; i < n; i++) {
+                bytes += dict.length(scratch[i]);
+            }
+            if (bytes > cap) {
+                throw tooLarge(bytes, pageOffset);
+            }
+            dst.reserve(n, bytes);
+            for (int i = 0; i < n; i++) {
+                dst.append(dict, scratch[i]);
+            }
+        } else if (d instanceof DeltaByteArrayDecoder) {
+            for (int i = 0; i < n; i++) {
+                d.readBinaries(dst, 1);
+                if (dst.byteSize() > cap) {
+                    throw tooLarge(dst.byteSize(), pageOffset);
+                }
+            }
+        } else {
+            d.readBinaries(dst, n); // at most the page's own bytes
+        }
+    }
+
+    private UnsupportedFeatureException tooLarge(long bytes, long pageOffset) {
+        return new UnsupportedFeatureException("the values of the page at " + pageOffset + " decode to more than "
+                + options.maxPageSize() + " bytes (" + bytes + "); " + Limits.REMEDY, pageOffset);
+    }
+
+    /** PARQUET-246 as parquet-java guards it: parquet-mr before 1.8.0, or a writer it cannot tell. */
+    static boolean needsDeltaCarryOver(String createdBy) {
+        if (createdBy == null || createdBy.isBlank()) {
+            return true;
+        }
+        WriterVersion v = WriterVersion.parse(createdBy);
+        if (v == null) {
+            return createdBy.startsWith("parquet-mr");
+        }
+        return v.isBefore("parquet-mr", 1, 8, 0);
+    }
+}

@@ -1,0 +1,182 @@
+package io.pqlab.internal.encoding;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
+/**
+ * Many byte strings in one container: value i is {@code data()[offset(i) .. offset(i+1))}. One
+ * backing array and one offsets array (n + 1 entries) instead of an object per value, so decoding
+ * a page of strings allocates O(1) objects. Decoders append; readers index. Not thread-safe;
+ * {@link #clear()} reuses the arrays.
+ */
+public final class Binaries {
+    /** Largest backing array the JVM reliably allocates. */
+    public static final int MAX_BYTES = Integer.MAX_VALUE - 16;
+
+    private byte[] data;
+    private int[] offsets;
+    private int size;
+
+    public Binaries() {
+        this(16, 256);
+    }
+
+    public Binaries(int valuesHint, int bytesHint) {
+        data = new byte[Math.max(0, bytesHint)];
+        offsets = new int[Math.max(1, valuesHint + 1)];
+    }
+
+    /** A container holding copies of the given values (tests, literals, small dictionaries). */
+    public static Binaries of(byte[]... values) {
+        int bytes = 0;
+        for (byte[] v : values) {
+            bytes += v.length;
+        }
+        Binaries b = new Binaries(values.length, bytes);
+        for (byte[] v : values) {
+            b.append(v, 0, v.length);
+        }
+        return b;
+    }
+
+    public int size() {
+        return size;
+    }
+
+    public void clear() {
+        size = 0;
+    }
+
+    /** The backing array; valid bytes are [0, offset(size())). Its identity changes as it grows. */
+    public byte[] data() {
+        return data;
+    }
+
+    /** Start of value i in {@link #data()}. {@code offset(size())} is the end of the last value. */
+    public int offset(int i) {
+        if (i < 0 || i > size) {
+            throw new IndexOutOfBoundsException(i);
+        }
+        return offsets[i];
+    }
+
+    public int length(int i) {
+        check(i);
+        return offsets[i + 1] - offsets[i];
+    }
+
+    /** Total bytes held. */
+    public int byteSize() {
+        return offsets[size];
+    }
+
+    /** A copy of value i. */
+    public byte[] get(int i) {
+        check(i);
+        return Arrays.copyOfRange(data, offsets[i], offsets[i + 1]);
+    }
+
+    /** A read-only view of value i, valid until the container is cleared or grows. */
+    public ByteBuffer view(int i) {
+        check(i);
+        return ByteBuffer.wrap(data, offsets[i], offsets[i + 1] - offsets[i]).slice().asReadOnlyBuffer();
+    }
+
+    /** Value i decoded as UTF-8 (malformed sequences replaced), for display and tests. */
+    public String string(int i) {
+        check(i);
+        return new String(data, offsets[i], offsets[i + 1] - offsets[i], StandardCharsets.UTF_8);
+    }
+
+    /** Unsigned lexicographic comparison of value i with b[off, off+len): the order of strings. */
+    public int compare(int i, byte[] b, int off, int len) {
+        check(i);
+        return Arrays.compareUnsigned(data, offsets[i], offsets[i + 1], b, off, off + len);
+    }
+
+    public int compare(int i, byte[] b) {
+        return compare(i, b, 0, b.length);
+    }
+
+    /** Unsigned lexicographic comparison of value i here with value j of other. */
+    public int compare(int i, Binaries other, int j) {
+        other.check(j);
+        return compare(i, other.data, other.offsets[j], other.offsets[j + 1] - other.offsets[j]);
+    }
+
+    public boolean equals(int i, byte[] b, int off, int len) {
+        check(i);
+        return Arrays.equals(data, offsets[i], offsets[i + 1], b, off, off + len);
+    }
+
+    public boolean equals(int i, byte[] b) {
+        return equals(i, b, 0, b.length);
+    }
+
+    /** Appends a copy of src[off, off+len). */
+    public void append(byte[] src, int off, int len) {
+        Bytes.checkRange(src, off, len);
+        int start = offsets[size];
+        reserve(1, len);
+        System.arraycopy(src, off, data, start, len);
+        offsets[++size] = start + len;
+    }
+
+    /** Appends value i of other (which may be this container). */
+    public void append(Binaries other, int i) {
+        other.check(i);
+        int len = other.offsets[i + 1] - other.offsets[i];
+        reserve(1, len);
+        // reserve may have replaced other's arrays when other == this: read them afterwards
+        int start = offsets[size];
+        System.arraycopy(other.data, other.offsets[i], data, start, len);
+        offsets[++size] = start + len;
+    }
+
+    /**
+     * Makes room for {@code values} more values and {@code bytes} more bytes. Throws
+     * IllegalStateException past {@link #MAX_BYTES}; decoders check their totals against that
+     * limit first so that the error names the file offset.
+     */
+    public void reserve(int values, long bytes) {
+        long needBytes = offsets[size] + bytes;
+        if (bytes < 0 || needBytes > MAX_BYTES) {
+            throw new IllegalStateException("byte arrays would exceed " + MAX_BYTES + " bytes");
+        }
+        if (needBytes > data.length) {
+            data = Arrays.copyOf(data, (int) Math.min(MAX_BYTES, Math.max(needBytes, 2L * data.length)));
+        }
+        long needOffsets = (long) size + values + 1;
+        if (needOffsets > offsets.length) {
+            if (needOffsets > Integer.MAX_VALUE - 16) {
+                throw new IllegalStateException("too many values");
+            }
+            offsets = Arrays.copyOf(offsets, (int) Math.min(Integer.MAX_VALUE - 16, Math.max(needOffsets,
+                    2L * offsets.length)));
+        }
+    }
+
+    // Package-private bulk appends for decoders: the caller has reserved the room.
+
+    /** Starts a value at the current end whose bytes the caller writes at {@link #data()}[end()]. */
+    int end() {
+        return offsets[size];
+    }
+
+    void commit(int len) {
+        offsets[size + 1] = offsets[size] + len;
+        size++;
+    }
+
+    private void check(int i) {
+        if (i < 0 || i >= size) {
+            throw new IndexOutOfBoundsException("value " + i + " of " + size);
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "Binaries[" + size + " values, " + byteSize() + " bytes]";
+    }
+}

@@ -1,0 +1,105 @@
+package io.pqlab.internal.format;
+
+import io.pqlab.Limits;
+import io.pqlab.MalformedFileException;
+import io.pqlab.UnsupportedFeatureException;
+import io.pqlab.io.ByteSource;
+import java.io.IOException;
+
+/**
+ * Finds and decodes a Parquet file's footer: {@code PAR1} | data | FileMetaData | u32 LE length |
+ * {@code PAR1}.
+ *
+ * <p>It first reads as much of the file's end as the source suggests
+ * ({@link ByteSource#firstTailRead()}): on a local file the 8-byte trailer, then exactly the
+ * footer, so that an answer from metadata alone reads no byte it does not need; over a network
+ * {@value io.pqlab.io.RemoteSource#FIRST_TAIL_READ} bytes in one request, which hold most footers whole (a larger footer costs
+ * a second read). The head magic costs one more 4-byte read unless the tail holds it.
+ */
+public final class FooterReader {
+    private static final int PAR1 = magic('P', 'A', 'R', '1');
+    private static final int PARE = magic('P', 'A', 'R', 'E');
+
+    private FooterReader() {}
+
+    public static Footer read(ByteSource source) throws IOException {
+        return read(source, MetadataDecoder.Options.ALL);
+    }
+
+    public static Footer read(ByteSource source, MetadataDecoder.Options options) throws IOException {
+        return read(source, options, source.firstTailRead(), true);
+    }
+
+    /**
+     * Reads the footer from the last {@code tailBytes} bytes (more only where the footer is longer).
+     * Readers over a network pass the tail they already hold, and {@code checkHeadMagic} false: the
+     * 4-byte head check would cost a request of its own (the tail magic and the footer's own checks
+     * remain; an encrypted file is still recognised).
+     */
+    public static Footer read(ByteSource source, MetadataDecoder.Options options, int tailBytes,
+            boolean checkHeadMagic) throws IOException {
+        long size = source.size();
+        if (size < 12) {
+            throw new MalformedFileException(
+                    "a file of " + size + " bytes is too small to be Parquet (it needs at least 12)", 0);
+        }
+        int tailLength = (int) Math.min(size, Math.max(8, tailBytes));
+        long tailStart = size - tailLength;
+        byte[] tail = source.read(tailStart, tailLength, "the file's tail");
+
+        int tailMagic = intLE(tail, tailLength - 4);
+        if (tailMagic != PAR1) {
+            if (tailMagic == PARE || headMagic(source, tail, tailStart) == PARE) {
+                throw encryptedFooter(size - 4);
+            }
+            throw new MalformedFileException("the file does not end with the Parquet magic PAR1", size - 4);
+        }
+        int headMagic = checkHeadMagic || tailStart == 0 ? headMagic(source, tail, tailStart) : PAR1;
+        if (headMagic != PAR1) {
+            if (headMagic == PARE) {
+                throw encryptedFooter(0);
+            }
+            throw new MalformedFileException("the file does not start with the Parquet magic PAR1", 0);
+        }
+        long length = intLE(tail, tailLength - 8) & 0xFFFFFFFFL;
+        if (length > size - 12) {
+            throw new MalformedFileException("the footer length " + length + " exceeds the file of " + size
+                    + " bytes (at most " + (size - 12) + ")", size - 8);
+        }
+        if (length > Limits.FOOTER_BYTES) {
+            throw new UnsupportedFeatureException("a footer of " + length + " bytes, more than this reader's limit of "
+                    + Limits.FOOTER_BYTES + " (1/128 of the Java heap: decoded, a footer can take 60 bytes of heap per "
+                    + "byte); " + Limits.REMEDY, size - 8);
+        }
+        long metadataOffset = size - 8 - length;
+        FileMetaData metadata;
+        if (metadataOffset >= tailStart) {
+            metadata = MetadataDecoder.decode(tail, (int) (metadataOffset - tailStart), (int) length, tailStart,
+                    options);
+        } else {
+            byte[] footer = source.read(metadataOffset, length, "the footer");
+            metadata = MetadataDecoder.decode(footer, 0, footer.length, metadataOffset, options);
+        }
+        return new Footer(metadata, size, metadataOffset, (int) length);
+    }
+
+    private static int headMagic(ByteSource source, byte[] tail, long tailStart) throws IOException {
+        if (tailStart == 0) {
+            return intLE(tail, 0);
+        }
+        return intLE(source.read(0, 4, "the file's head"), 0);
+    }
+
+    private static UnsupportedFeatureException encryptedFooter(long offset) {
+        return new UnsupportedFeatureException(
+                "encrypted footer (PARE): pqlab cannot read files with an encrypted footer", offset);
+    }
+
+    private static int magic(char a, char b, char c, char d) {
+        return (a & 0xFF) | (b & 0xFF) << 8 | (c & 0xFF) << 16 | (d & 0xFF) << 24;
+    }
+
+    private static int intLE(byte[] b, int i) {
+        return (b[i] & 0xFF) | (b[i + 1] & 0xFF) << 8 | (b[i + 2] & 0xFF) << 16 | (b[i + 3] & 0xFF) << 24;
+    }
+}

@@ -1,0 +1,311 @@
+package io.pqlab.internal.net;
+
+import io.pqlab.io.ByteSource;
+import io.pqlab.io.RemoteSource;
+import io.pqlab.plan.Span;
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+/**
+ * A source that remembers every byte it fetched, so that no byte is fetched twice, and logs each
+ * request it makes to the source beneath (one request per read: a GET for a remote file, a
+ * positional read for a local one). Reads of bytes it holds cost nothing; a read of bytes it does
+ * not hold fetches only the missing parts. {@link #fetch} fetches a list of ranges with several
+ * requests in flight.
+ *
+ * <p>Bytes fetched are kept up to {@code maxHeld} bytes; reads beyond that pass through (still
+ * logged) without being kept, so a large scan's memory stays bounded.
+ */
+public final class FetchingSource implements ByteSource {
+    /** Bytes kept at most unless told otherwise. */
+    public static final long DEFAULT_MAX_HELD = 256L * 1024 * 1024;
+
+    private final ByteSource inner;
+    private final RequestLog log;
+    private final int connections;
+    private final long maxHeld;
+    /** Fetched blocks by offset; they never overlap. Guarded by this. */
+    private final TreeMap<Long, byte[]> held = new TreeMap<>();
+    private long heldBytes;
+    private volatile long size = -1;
+    private ExecutorService pool;
+
+    public FetchingSource(ByteSource inner, RequestLog log, int connections, long maxHeld) {
+        if (connections < 1) {
+            throw new IllegalArgumentException("connections must be at least 1");
+        }
+        this.inner = inner;
+        this.log = log;
+        this.connections = connections;
+        this.maxHeld = maxHeld;
+    }
+
+    public FetchingSource(ByteSource inner, RequestLog log, int connections) {
+        this(inner, log, connections, DEFAULT_MAX_HELD);
+    }
+
+    public ByteSource inner() {
+        return inner;
+    }
+
+    public RequestLog log() {
+        return log;
+    }
+
+    @Override
+    public String name() {
+        return inner.name();
+    }
+
+    @Override
+    public int firstTailRead() {
+        return inner.firstTailRead();
+    }
+
+    /**
+     * The size. Where the source beneath would need a request to learn it, that request is a
+     * HEAD, and logged.
+     */
+    @Override
+    public long size() throws IOException {
+        long s = size;
+        if (s >= 0) {
+            return s;
+        }
+        if (inner instanceof RemoteSource r && !r.sizeKnown()) {
+            return head();
+        }
+        size = inner.size();
+        return size;
+    }
+
+    /**
+     * Learns the size with a HEAD and logs it as a request, even for a local file (where it is
+     * free): a strategy that asks for a HEAD pays a round trip on every server.
+     */
+    public long head() throws IOException {
+        long t0 = System.nanoTime();
+        long s = inner.size();
+        log.add("HEAD", 0, 0, t0, System.nanoTime());
+        size = s;
+        return s;
+    }
+
+    /** Fetches the last {@code n} bytes (or the whole file, if smaller) in one request; returns the size. */
+    public long suffix(int n) throws IOException {
+        long t0 = System.nanoTime();
+        long s;
+        byte[] tail;
+        if (inner instanceof RemoteSource r && !r.sizeKnown()) {
+            RemoteSource.Suffix suffix = r.readSuffix(n);
+            s = suffix.size();
+            tail = suffix.bytes();
+        } else {
+            s = inner.size();
+            int len = (int) Math.min(s, n);
+            tail = new byte[len];
+            inner.readFully(s - len, tail, 0, len);
+        }
+        log.add("GET", s - tail.length, tail.length, t0, System.nanoTime());
+        size = s;
+        keep(s - tail.length, tail);
+        return s;
+    }
+
+    /** Whether every byte of [offset, offset + length) is held. */
+    public synchronized boolean holds(long offset, long length) {
+        return missing(offset, offset + length).isEmpty();
+    }
+
+    /** The most bytes kept. */
+    public long maxHeld() {
+        return maxHeld;
+    }
+
+    /** Bytes held. */
+    public synchronized long heldBytes() {
+        return heldBytes;
+    }
+
+    @Override
+    public void readFully(long offset, byte[] dst, int dstOffset, int length) throws IOException {
+        ByteSource.checkRange(offset, length, size(), "a read");
+        List<Span> gaps;
+        synchronized (this) {
+            gaps = missing(offset, offset + length);
+        }
+        for (Span g : gaps) {
+            // bytes not held: fetched now, one request per missing run
+            byte[] b = fetchOne(g, log.newBatch());
+            System.arraycopy(b, 0, dst, dstOffset + (int) (g.offset() - offset), b.length);
+        }
+        synchronized (this) {
+            copyHeld(offset, length, dst, dstOffset);
+        }
+    }
+
+    /**
+     * The requests that would fetch {@code spans}: the parts not held, merged where less than
+     * {@code gap} bytes apart ({@link Strategy#NO_MERGING}: only where they overlap) and where no
+     * held byte lies between them, so that no byte is fetched twice.
+     */
+    public synchronized List<Span> plan(List<Span> spans, long gap) {
+        List<Span> wanted = new ArrayList<>();
+        for (Span s : spans) {
+            if (s.length() > 0) {
+                wanted.addAll(missing(s.offset(), s.end()));
+            }
+        }
+        wanted.sort(Comparator.comparingLong(Span::offset));
+        List<Span> out = new ArrayList<>();
+        for (Span s : wanted) {
+            if (!out.isEmpty()) {
+                Span last = out.get(out.size() - 1);
+                boolean merge = gap < 0 ? s.offset() < last.end() : s.offset() <= last.end() + gap;
+                if (merge && (s.offset() <= last.end() || missing(last.end(), s.offset()).size() == 1
+                        && missing(last.end(), s.offset()).get(0).length() == s.offset() - last.end())) {
+                    out.set(out.size() - 1, new Span(last.offset(), Math.max(last.end(), s.end()) - last.offset()));
+                    continue;
+                }
+            }
+            out.add(s);
+        }
+        return out;
+    }
+
+    /** Fetches the ranges (as given: see {@link #plan}), up to {@code connections} at once, and keeps them. */
+    public void fetch(List<Span> requests) throws IOException {
+        if (requests.isEmpty()) {
+            return;
+        }
+        int batch = log.newBatch();
+        if (connections == 1 || requests.size() == 1) {
+            for (Span r : requests) {
+                fetchOne(r, batch);
+            }
+            return;
+        }
+        ExecutorService p = pool();
+        List<Future<byte[]>> futures = new ArrayList<>();
+        for (Span r : requests) {
+            futures.add(p.submit(() -> fetchOne(r, batch)));
+        }
+        IOException failure = null;
+        for (Future<byte[]> f : futures) {
+            try {
+                f.get();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                futures.forEach(x -> x.cancel(true));
+                throw new InterruptedIOException("interrupted while fetching");
+            } catch (ExecutionException e) {
+                Throwable c = e.getCause();
+                if (failure == null) {
+                    failure = c instanceof IOException io ? io
+                            : c instanceof UncheckedIOException u ? u.getCause() : null;
+                    if (failure == null) {
+                        futures.forEach(x -> x.cancel(true));
+                        throw c instanceof RuntimeException re ? re : new RuntimeException(c);
+                    }
+                }
+            }
+        }
+        if (failure != null) {
+            throw failure;
+        }
+    }
+
+    private synchronized ExecutorService pool() {
+        if (pool == null) {
+            pool = Executors.newFixedThreadPool(connections, r -> {
+                Thread t = new Thread(r, "pqlab-fetch");
+                t.setDaemon(true);
+                return t;
+            });
+        }
+        return pool;
+    }
+
+    /** One request: fetches the span, logs it, keeps the bytes (where there is room). */
+    private byte[] fetchOne(Span s, int batch) throws IOException {
+        if (s.length() > Integer.MAX_VALUE - 8) {
+            throw new IOException("a request of " + s.length() + " bytes is too large");
+        }
+        byte[] b = new byte[(int) s.length()];
+        long t0 = System.nanoTime();
+        inner.readFully(s.offset(), b, 0, b.length);
+        log.add("GET", s.offset(), s.length(), t0, System.nanoTime(), batch);
+        keep(s.offset(), b);
+        return b;
+    }
+
+    /** Keeps the parts of a fetched block not already held, while there is room. */
+    private synchronized void keep(long offset, byte[] b) {
+        for (Span m : missing(offset, offset + b.length)) {
+            if (heldBytes + m.length() > maxHeld) {
+                return;
+            }
+            byte[] part = m.offset() == offset && m.length() == b.length ? b
+                    : java.util.Arrays.copyOfRange(b, (int) (m.offset() - offset), (int) (m.end() - offset));
+            held.put(m.offset(), part);
+            heldBytes += part.length;
+        }
+    }
+
+    /** The runs of [from, to) not held, in order. */
+    private List<Span> missing(long from, long to) {
+        List<Span> out = new ArrayList<>();
+        long at = from;
+        Map.Entry<Long, byte[]> e = held.floorEntry(at);
+        if (e != null && e.getKey() + e.getValue().length > at) {
+            at = e.getKey() + e.getValue().length;
+        }
+        while (at < to) {
+            Map.Entry<Long, byte[]> next = held.ceilingEntry(at);
+            if (next == null || next.getKey() >= to) {
+                out.add(new Span(at, to - at));
+                break;
+            }
+            if (next.getKey() > at) {
+                out.add(new Span(at, next.getKey() - at));
+            }
+            at = next.getKey() + next.getValue().length;
+        }
+        return out;
+    }
+
+    /** Copies held bytes of [offset, offset + length) into dst; bytes not held are left as they are. */
+    private void copyHeld(long offset, int length, byte[] dst, int dstOffset) {
+        long end = offset + length;
+        Map.Entry<Long, byte[]> e = held.floorEntry(offset);
+        long from = e != null ? e.getKey() : offset;
+        for (Map.Entry<Long, byte[]> x : held.subMap(from, true, end, false).entrySet()) {
+            long s = Math.max(x.getKey(), offset);
+            long t = Math.min(x.getKey() + x.getValue().length, end);
+            if (s < t) {
+                System.arraycopy(x.getValue(), (int) (s - x.getKey()), dst, dstOffset + (int) (s - offset), (int) (t - s));
+            }
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        synchronized (this) {
+            if (pool != null) {
+                pool.shutdownNow();
+            }
+            held.clear();
+        }
+        inner.close();
+    }
+}

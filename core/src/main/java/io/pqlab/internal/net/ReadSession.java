@@ -1,0 +1,280 @@
+package io.pqlab.internal.net;
+
+import io.pqlab.ParquetFile;
+import io.pqlab.internal.format.ColumnChunk;
+import io.pqlab.internal.format.ColumnMetaData;
+import io.pqlab.internal.format.Footer;
+import io.pqlab.internal.format.FooterReader;
+import io.pqlab.internal.format.MetadataDecoder;
+import io.pqlab.internal.format.RowGroup;
+import io.pqlab.io.ByteSource;
+import io.pqlab.io.RemoteSource;
+import io.pqlab.plan.ColumnRead;
+import io.pqlab.plan.Mechanisms;
+import io.pqlab.plan.Plan;
+import io.pqlab.plan.Planner;
+import io.pqlab.plan.RowGroupPlan;
+import io.pqlab.plan.Span;
+import io.pqlab.predicate.LeafOp;
+import io.pqlab.predicate.Predicate;
+import java.io.Closeable;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * A Parquet file read over a network (or any {@link ByteSource}) in three phases, each waiting for
+ * the one before, as a reader must: the footer; the page indexes and Bloom filters of the row
+ * groups the statistics leave undecided; the data the plan keeps. Every request is logged with its
+ * phase, and no byte is fetched twice.
+ *
+ * <pre>{@code
+ * try (ReadSession s = ReadSession.open(HttpSource.open(uri), Strategy.DEFAULT)) {
+ *     Predicate p = Binder.bind("order_id = 431", s.file().schema());
+ *     s.fetchIndexes(p, null, Mechanisms.ALL);
+ *     Plan plan = Planner.plan(s.file(), p, Planner.Options.of(Mechanisms.ALL));
+ *     s.fetchData(plan);            // then scan s.file(): every byte is in memory
+ *     Accounting a = s.accounting(CostModel.of(4));
+ * }
+ * }</pre>
+ */
+public final class ReadSession implements Closeable {
+    /** The largest index structure fetched ahead; a larger length is left for the planner to judge. */
+    private static final long MAX_PREFETCHED_STRUCTURE = 64L * 1024 * 1024;
+
+    private final FetchingSource source;
+    private final Strategy strategy;
+    private final ParquetFile file;
+    private final List<Span> plannedData = new ArrayList<>();
+    private boolean dataFetched;
+    private boolean dataPlanned;
+
+    private ReadSession(FetchingSource source, Strategy strategy, ParquetFile file) {
+        this.source = source;
+        this.strategy = strategy;
+        this.file = file;
+    }
+
+    /** Reads the footer (the first phase) from {@code source}; {@link #close()} closes the source. */
+    public static ReadSession open(ByteSource source, Strategy strategy) throws IOException {
+        return open(source, strategy, new RequestLog(), FetchingSource.DEFAULT_MAX_HELD);
+    }
+
+    public static ReadSession open(ByteSource source, Strategy strategy, RequestLog log, long maxHeld)
+            throws IOException {
+        FetchingSource fs = new FetchingSource(source, log, strategy.connections(), maxHeld);
+        try {
+            log.begin(RequestLog.FOOTER);
+            Footer footer = readFooter(fs, strategy);
+            ParquetFile pf = ParquetFile.open(fs, footer);
+            return new ReadSession(fs, strategy, pf);
+        } catch (IOException | RuntimeException e) {
+            fs.close();
+            throw e;
+        }
+    }
+
+    /**
+     * The footer: one suffix read of {@code prefetch} bytes, or a HEAD and a read of the 8-byte
+     * trailer; then the rest of the footer in one more read where it is longer than what is held.
+     */
+    private static Footer readFooter(FetchingSource fs, Strategy strategy) throws IOException {
+        long size;
+        if (strategy.prefetch() > 0) {
+            size = fs.suffix(strategy.prefetch());
+        } else {
+            size = fs.head();
+            if (size >= 8) {
+                fs.fetch(List.of(new Span(size - 8, 8)));
+            }
+        }
+        int held = (int) Math.min(size, Math.max(8, strategy.prefetch()));
+        if (size >= 12) {
+            byte[] trailer = fs.read(size - 8, 8, "the file's trailer");
+            long length = (trailer[0] & 0xFFL) | (trailer[1] & 0xFFL) << 8 | (trailer[2] & 0xFFL) << 16
+                    | (trailer[3] & 0xFFL) << 24;
+            boolean par1 = trailer[4] == 'P' && trailer[5] == 'A' && trailer[6] == 'R' && trailer[7] == '1';
+            if (par1 && length <= size - 12) {
+                long metadataOffset = size - 8 - length;
+                // the footer's bytes not yet held: one request (none where the suffix read had them)
+                fs.fetch(fs.plan(List.of(new Span(metadataOffset, length)), 0));
+                held = (int) Math.max(held, Math.min(Integer.MAX_VALUE - 8, length + 8));
+            }
+        }
+        // FooterReader finds every byte it reads in what was fetched; it reports any problem
+        return FooterReader.read(fs, MetadataDecoder.Options.ALL, held, false);
+    }
+
+    public ParquetFile file() {
+        return file;
+    }
+
+    public FetchingSource source() {
+        return source;
+    }
+
+    public Strategy strategy() {
+        return strategy;
+    }
+
+    public RequestLog log() {
+        return source.log();
+    }
+
+    /**
+     * The second phase: the Bloom filters (for {@code =} and {@code IN}), ColumnIndexes and
+     * OffsetIndexes the planner may read, for the row groups the statistics do not rule out, in as
+     * few requests as lie together (merged across the strategy's gap). Planning after this reads
+     * them from memory; what it needs beyond them (a dictionary page, a Bloom filter of unknown
+     * length) it fetches itself, logged in this phase.
+     *
+     * @param projection leaf indexes the query reads; null for every column
+     */
+    public void fetchIndexes(Predicate predicate, List<Integer> projection, Mechanisms mechanisms) throws IOException {
+        source.log().begin(RequestLog.INDEXES);
+        if (!strategy.indexPrefetch() || !(mechanisms.pageIndex() || mechanisms.bloom())) {
+            return;
+        }
+        List<Predicate.Leaf> leaves = new ArrayList<>();
+        collect(predicate, leaves);
+        if (leaves.isEmpty()) {
+            return;
+        }
+        Set<Integer> conditionColumns = new LinkedHashSet<>();
+        leaves.forEach(l -> conditionColumns.add(l.column()));
+        Set<Integer> touched = new LinkedHashSet<>(conditionColumns);
+        if (projection == null) {
+            for (int c = 0; c < file.schema().columnCount(); c++) {
+                touched.add(c);
+            }
+        } else {
+            touched.addAll(projection);
+        }
+        // Statistics come with the footer: a plan on them alone reads nothing and tells which row
+        // groups are still undecided.
+        List<Integer> undecided = new ArrayList<>();
+        if (mechanisms.statistics()) {
+            Plan pre = Planner.plan(file, predicate,
+                    new Planner.Options(new Mechanisms(true, false, false, false), new ArrayList<>(touched), 0), null);
+            for (RowGroupPlan g : pre.rowGroups()) {
+                if (!g.skipped()) {
+                    undecided.add(g.index());
+                }
+            }
+        } else {
+            for (int g = 0; g < file.rowGroupCount(); g++) {
+                undecided.add(g);
+            }
+        }
+        long size = source.size();
+        List<Span> spans = new ArrayList<>();
+        for (int g : undecided) {
+            RowGroup rg = file.rowGroup(g);
+            for (int c : touched) {
+                ColumnChunk chunk = rg.columns().get(c);
+                if (chunk == null || chunk.encrypted() || chunk.metaData() == null) {
+                    continue;
+                }
+                ColumnMetaData md = chunk.metaData();
+                boolean condition = conditionColumns.contains(c);
+                if (mechanisms.bloom() && condition && md.hasBloomFilter() && md.bloomFilterLength() > 0
+                        && usesBloom(leaves, c)) {
+                    add(spans, md.bloomFilterOffset(), md.bloomFilterLength(), size);
+                }
+                if (mechanisms.pageIndex()) {
+                    if (condition && chunk.hasColumnIndex()) {
+                        add(spans, chunk.columnIndexOffset(), chunk.columnIndexLength(), size);
+                    }
+                    if (chunk.hasOffsetIndex() && file.schema().column(c).maxRepetitionLevel() == 0) {
+                        add(spans, chunk.offsetIndexOffset(), chunk.offsetIndexLength(), size);
+                    }
+                }
+            }
+        }
+        // structures that lie together are one request, whatever the gap for data
+        source.fetch(source.plan(spans, Math.max(0, strategy.gap())));
+    }
+
+    private static boolean usesBloom(List<Predicate.Leaf> leaves, int column) {
+        for (Predicate.Leaf l : leaves) {
+            if (l.column() == column && (l.op() == LeafOp.EQ || l.op() == LeafOp.IN)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Adds a span the file names, where it lies inside the file and is not absurdly long. */
+    private static void add(List<Span> spans, long offset, long length, long size) {
+        if (offset >= 0 && length > 0 && length <= MAX_PREFETCHED_STRUCTURE && offset <= size - length) {
+            spans.add(new Span(offset, length));
+        }
+    }
+
+    private static void collect(Predicate p, List<Predicate.Leaf> out) {
+        if (p instanceof Predicate.Leaf l) {
+            out.add(l);
+        } else if (p instanceof Predicate.And a) {
+            a.terms().forEach(t -> collect(t, out));
+        } else if (p instanceof Predicate.Or o) {
+            o.terms().forEach(t -> collect(t, out));
+        }
+    }
+
+    /** The data requests a plan needs, given what is held: its spans not held, merged across the gap. */
+    public List<Span> dataRequests(Plan plan) {
+        return source.plan(dataSpans(plan), strategy.gap());
+    }
+
+    private static List<Span> dataSpans(Plan plan) {
+        List<Span> spans = new ArrayList<>();
+        for (ColumnRead r : plan.reads()) {
+            spans.addAll(r.spans());
+        }
+        return spans;
+    }
+
+    /**
+     * The third phase, executed: fetches every span the plan reads, several requests in flight.
+     * Where they are more than the source may hold, nothing is fetched ahead and the scan's reads
+     * fetch as they go (still logged in this phase).
+     */
+    public void fetchData(Plan plan) throws IOException {
+        source.log().begin(RequestLog.DATA);
+        List<Span> requests = dataRequests(plan);
+        long bytes = 0;
+        for (Span s : requests) {
+            bytes += s.length();
+        }
+        dataFetched = true;
+        if (bytes + source.heldBytes() <= source.maxHeld()) {
+            source.fetch(requests);
+        }
+    }
+
+    /**
+     * The third phase, not executed: records the requests the plan would make, so that
+     * {@link #accounting} counts them and models their time (the {@code skipping} command plans
+     * without reading data).
+     */
+    public void planData(Plan plan) {
+        source.log().end();
+        plannedData.clear();
+        plannedData.addAll(dataRequests(plan));
+        dataPlanned = true;
+    }
+
+    /** Requests, bytes, wall time and modelled time, phase by phase. */
+    public Accounting accounting(CostModel model) {
+        return Accounting.of(source.log(), dataPlanned && !dataFetched ? plannedData : null, model,
+                source.inner() instanceof RemoteSource r ? r.retries() : 0);
+    }
+
+    @Override
+    public void close() throws IOException {
+        source.log().end();
+        file.close();
+    }
+}

@@ -1,0 +1,128 @@
+package io.pqlab.internal.net;
+
+import io.pqlab.io.ByteSource;
+import io.pqlab.plan.Mechanisms;
+import io.pqlab.plan.Plan;
+import io.pqlab.plan.Planner;
+import io.pqlab.predicate.Predicate;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The book's table of reading strategies for one query: each strategy's requests, bytes and time
+ * on the modelled network, from the plan pqlab would make under it. The footer and index phases
+ * are run for each strategy against a shared copy of the bytes fetched so far (so the file is not
+ * fetched again for every row); the data phase is counted, not fetched.
+ */
+public final class StrategyComparison {
+    private StrategyComparison() {}
+
+    /**
+     * One row.
+     *
+     * @param name what the strategy does
+     * @param strategy its requests (null for the whole file in one read)
+     * @param mechanisms what its plan may use
+     * @param accounting its phases (null for the whole file in one read)
+     * @param requests requests in all
+     * @param bytes bytes fetched in all
+     * @param modelMicros the time on the modelled network with the strategy's connections
+     * @param rowGroupsRead row groups its plan reads
+     */
+    public record Row(String name, Strategy strategy, Mechanisms mechanisms, Accounting accounting, int requests,
+            long bytes, long modelMicros, long rowGroupsRead) {}
+
+    /**
+     * Builds the table.
+     *
+     * @param origin the file (its bytes are fetched at most once, whatever the rows)
+     * @param predicate the condition, bound to the file's schema
+     * @param projection leaf indexes the query reads; null for all
+     * @param mechanisms the mechanisms for the rows that skip pages
+     * @param given the strategy given on the command line: its prefetch, gap and connections set the
+     *     rows that vary them (a gap of 0 or less becomes {@code autoGap}, one connection becomes 4)
+     * @param model the network
+     */
+    public static List<Row> compare(ByteSource origin, Predicate predicate, List<Integer> projection,
+            Mechanisms mechanisms, Strategy given, CostModel model) throws IOException {
+        FetchingSource shared = new FetchingSource(origin, new RequestLog(), 1);
+        int prefetch = given.prefetch() > 0 ? given.prefetch() : Strategy.DEFAULT_PREFETCH;
+        long gap = given.gap() > 0 ? given.gap() : model.autoGap();
+        int connections = given.connections() > 1 ? given.connections() : 4;
+        Mechanisms stats = new Mechanisms(true, false, false, false);
+        long n = Strategy.NO_MERGING;
+        List<Row> rows = new ArrayList<>();
+        rows.add(run("HEAD, trailer, footer; every column chunk", shared, new Strategy(0, n, 1, false),
+                Mechanisms.NONE, predicate, projection, model));
+        rows.add(run("... skipping row groups by statistics", shared, new Strategy(0, n, 1, false), stats, predicate,
+                projection, model));
+        String more = mechanisms.equals(Mechanisms.ALL) ? " (and Bloom filters, dictionaries)"
+                : " (" + String.join(", ", mechanisms.names()) + ")";
+        rows.add(run("... and pages by the page index" + more, shared,
+                new Strategy(0, n, 1, true), mechanisms, predicate, projection, model));
+        rows.add(run("... with a suffix read of " + size(prefetch) + " for the footer", shared,
+                new Strategy(prefetch, n, 1, true), mechanisms, predicate, projection, model));
+        rows.add(run("... merging ranges within " + size(gap), shared, new Strategy(prefetch, gap, 1, true), mechanisms,
+                predicate, projection, model));
+        rows.add(run("... on " + connections + " connections, without merging", shared,
+                new Strategy(prefetch, n, connections, true), mechanisms, predicate, projection, model));
+        long fileSize = shared.size();
+        long t = model.withConnections(1).requestMicros(fileSize);
+        rows.add(new Row("the whole file in one read", null, Mechanisms.NONE, null, 1, fileSize, t, -1));
+        rows.add(run("as given: " + describe(given), shared, given, mechanisms, predicate, projection, model));
+        return rows;
+    }
+
+    private static Row run(String name, FetchingSource shared, Strategy s, Mechanisms m, Predicate predicate,
+            List<Integer> projection, CostModel model) throws IOException {
+        // The shared source is not closed by the session: it outlives every row.
+        ByteSource view = new Unclosed(shared);
+        try (ReadSession session = ReadSession.open(view, s)) {
+            session.fetchIndexes(predicate, projection, m);
+            Plan plan = Planner.plan(session.file(), predicate, new Planner.Options(m, projection, 0));
+            session.planData(plan);
+            Accounting a = session.accounting(model.withConnections(s.connections()));
+            return new Row(name, s, m, a, a.requests(), a.bytes(), a.modelMicros(),
+                    plan.rowGroups().size() - plan.rowGroupsSkipped());
+        }
+    }
+
+    /** The strategy in the words of the command line. */
+    public static String describe(Strategy s) {
+        return (s.prefetch() > 0 ? "--prefetch " + s.prefetch() : "HEAD, trailer, footer") + ", "
+                + (s.gap() < 0 ? "no merging" : "--coalesce " + s.gap()) + ", --connections " + s.connections();
+    }
+
+    /** A size in words: 8 KiB, 2 MiB, 100 bytes. */
+    public static String size(long bytes) {
+        if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) == 0) {
+            return bytes / (1024 * 1024) + " MiB";
+        }
+        if (bytes >= 1024 && bytes % 1024 == 0) {
+            return bytes / 1024 + " KiB";
+        }
+        return String.format("%,d bytes", bytes);
+    }
+
+    /** A source whose close does nothing. */
+    private record Unclosed(ByteSource inner) implements ByteSource {
+        @Override
+        public String name() {
+            return inner.name();
+        }
+
+        @Override
+        public long size() throws IOException {
+            return inner.size();
+        }
+
+        @Override
+        public void readFully(long offset, byte[] dst, int dstOffset, int length) throws IOException {
+            inner.readFully(offset, dst, dstOffset, length);
+        }
+
+        @Override
+        public void close() {}
+    }
+}

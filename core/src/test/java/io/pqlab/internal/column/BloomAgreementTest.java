@@ -1,0 +1,54 @@
+package io.pqlab.internal.column;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.pqlab.ParquetFile;
+import io.pqlab.internal.bloom.BloomFilterReader;
+import io.pqlab.internal.bloom.BloomFilterResult;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** Every value pqlab decodes from a chunk passes that chunk's Bloom filter. */
+class BloomAgreementTest {
+    private static int filters;
+    private static long values;
+
+    static Stream<Path> files() {
+        return Chunks.judgeable();
+    }
+
+    @ParameterizedTest
+    @MethodSource("files")
+    void everyDecodedValuePassesItsChunksBloomFilter(Path path) throws Exception {
+        try (ParquetFile f = ParquetFile.open(path)) {
+            for (int g = 0; g < f.rowGroupCount(); g++) {
+                for (int c = 0; c < f.schema().columnCount(); c++) {
+                    BloomFilterResult bloom = BloomFilterReader.read(f.source(), f.chunk(g, c));
+                    if (bloom == null || !bloom.usable()) {
+                        continue;
+                    }
+                    filters++;
+                    String where = path.getFileName() + " rg " + g + " " + f.schema().column(c).dottedPath();
+                    for (ColumnBatch b : Chunks.decodeAll(f, g, c)) {
+                        for (int v = 0; v < b.valueCount(); v++) {
+                            assertThat(bloom.filter().mightContain(b.plain(v))).as(where + " value " + b.format(v))
+                                    .isTrue();
+                            values++;
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    @AfterAll
+    static void filtersWereFound() {
+        // data_index_bloom_encoding_stats and the two pruning fixtures (4 row groups each) carry filters
+        assertThat(filters).isGreaterThanOrEqualTo(9);
+        assertThat(values).isGreaterThan(1600);
+        System.out.println("BloomAgreementTest: " + filters + " filters, " + values + " values");
+    }
+}

@@ -1,0 +1,45 @@
+package io.pqlab.internal.column;
+
+import io.pqlab.io.ByteSource;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+
+/** A source that remembers every range read from it, to hold readers to the bytes they may fetch. */
+public final class RecordingSource implements ByteSource {
+    private final ByteSource inner;
+    public final List<long[]> reads = new ArrayList<>();
+
+    public RecordingSource(ByteSource inner) {
+        this.inner = inner;
+    }
+
+    @Override
+    public String name() {
+        return inner.name();
+    }
+
+    @Override
+    public long size() throws IOException {
+        return inner.size();
+    }
+
+    @Override
+    public void readFully(long offset, byte[] dst, int dstOffset, int length) throws IOException {
+        inner.readFully(offset, dst, dstOffset, length);
+        reads.add(new long[] {offset, offset + length});
+    }
+
+    public long bytes() {
+        long n = 0;
+        for (long[] r : reads) {
+            n += r[1] - r[0];
+        }
+        return n;
+    }
+
+    @Override
+    public void close() throws IOException {
+        inner.close();
+    }
+}
