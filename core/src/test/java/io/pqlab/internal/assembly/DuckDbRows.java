@@ -84,6 +84,11 @@ final class DuckDbRows {
 
     /** Asserts that pqlab's rows equal DuckDB's, row by row and field by field; returns the row count. */
     static int assertAgree(Path file) throws Exception {
+        return assertAgree(file, java.util.Set.of());
+    }
+
+    /** As {@link #assertAgree(Path)}, leaving out fields DuckDB reads differently from the format's rules. */
+    static int assertAgree(Path file, java.util.Set<String> notJudged) throws Exception {
         Rows ours = pqlab(file);
         List<String> theirs = duckdb(file);
         assertThat(ours.rows()).as("rows of %s", file.getFileName()).hasSize(theirs.size());
@@ -93,10 +98,20 @@ final class DuckDbRows {
                     .isEqualTo(ours.names().size());
             for (int f = 0; f < ours.names().size(); f++) {
                 String name = ours.names().get(f);
+                if (notJudged.contains(name)) {
+                    continue;
+                }
                 String mine = ours.rows().get(i).get(f);
                 Shape shape = ours.shapes().get(f);
-                Object expected = canon(duck.get(name), shape, false);
-                Object actual = canon(JSON.readTree(mine), shape, true);
+                Object expected;
+                Object actual;
+                try {
+                    expected = canon(duck.get(name), shape, false);
+                    actual = canon(JSON.readTree(mine), shape, true);
+                } catch (AssertionError e) {
+                    throw new AssertionError("row " + i + ", field " + name + " of " + file.getFileName() + ": pqlab "
+                            + mine + ", DuckDB " + duck.get(name) + ": " + e.getMessage().strip(), e);
+                }
                 assertThat(actual).as("row %d, field %s of %s: pqlab %s, DuckDB %s", i, name, file.getFileName(),
                         mine, duck.get(name)).isEqualTo(expected);
             }
