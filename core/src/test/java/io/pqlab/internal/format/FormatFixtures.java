@@ -1,5 +1,6 @@
 package io.pqlab.internal.format;
 
+import io.pqlab.fixtures.Fixtures;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -12,7 +13,7 @@ import org.apache.parquet.io.LocalInputFile;
 
 /** The parquet-testing fixtures, and parquet-java (the judge) opened on them without Hadoop. */
 public final class FormatFixtures {
-    public static final Path ROOT = Path.of("..", "fixtures", "parquet-testing");
+    public static final Path ROOT = Fixtures.PARQUET_TESTING;
     public static final Path DATA = ROOT.resolve("data");
     public static final Path BAD = ROOT.resolve("bad_data");
     public static final Path ENCRYPTED = DATA.resolve("encrypt_columns_and_footer.parquet.encrypted");

@@ -1,5 +1,6 @@
 package io.pqlab.internal.pageindex;
 
+import io.pqlab.fixtures.Fixtures;
 import io.pqlab.internal.format.ColumnChunk;
 import io.pqlab.internal.format.ColumnMetaData;
 import io.pqlab.internal.format.PhysicalType;
@@ -33,7 +34,7 @@ import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
  * to load its default codec factory (NoClassDefFoundError for Hadoop's ZlibCompressor).
  */
 public final class ParquetJava {
-    public static final Path DATA = Path.of("..", "fixtures", "parquet-testing", "data");
+    public static final Path DATA = Fixtures.DATA;
 
     private ParquetJava() {}
 
