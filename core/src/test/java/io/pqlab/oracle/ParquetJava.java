@@ -25,14 +25,18 @@ import org.apache.parquet.column.page.DictionaryPage;
 import org.apache.parquet.column.page.Page;
 import org.apache.parquet.column.page.PageReadStore;
 import org.apache.parquet.column.page.PageReader;
+import org.apache.parquet.column.values.bloomfilter.BlockSplitBloomFilter;
 import org.apache.parquet.column.values.bloomfilter.BloomFilter;
+import org.apache.parquet.format.BloomFilterHeader;
 import org.apache.parquet.format.FileMetaData;
 import org.apache.parquet.format.Util;
+import org.apache.parquet.format.converter.ParquetMetadataConverter;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.hadoop.metadata.ParquetMetadata;
 import org.apache.parquet.internal.column.columnindex.ColumnIndex;
 import org.apache.parquet.internal.column.columnindex.OffsetIndex;
+import org.apache.parquet.internal.hadoop.metadata.IndexReference;
 import org.apache.parquet.io.LocalInputFile;
 import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.io.api.Converter;
@@ -204,6 +208,54 @@ public final class ParquetJava {
     } catch (IOException e) {
       throw new UncheckedIOException(file.toString(), e);
     }
+  }
+
+  /**
+   * parquet-java's reading of a whole file's footer held in memory, through its footer converter
+   * alone (no ParquetFileReader): for tests that also damage the bytes.
+   */
+  public static ParquetMetadata footer(byte[] file) throws IOException {
+    int n = file.length;
+    int len = ByteBuffer.wrap(file, n - 8, 4).order(ByteOrder.LITTLE_ENDIAN).getInt();
+    InputStream in = new ByteArrayInputStream(file, n - 8 - len, len);
+    return new ParquetMetadataConverter().readParquetMetadata(in, ParquetMetadataConverter.NO_FILTER);
+  }
+
+  /**
+   * The Thrift ColumnIndex of a chunk of a file in memory, exactly as written, or null when it has
+   * none (the call ParquetFileReader.readColumnIndex makes, before any of its checks).
+   */
+  public static org.apache.parquet.format.ColumnIndex rawColumnIndex(byte[] file, ColumnChunkMetaData c)
+      throws IOException {
+    IndexReference ref = c.getColumnIndexReference();
+    return ref == null
+        ? null
+        : Util.readColumnIndex(new ByteArrayInputStream(file, (int) ref.getOffset(), ref.getLength()));
+  }
+
+  /** The Thrift OffsetIndex of a chunk of a file in memory, exactly as written, or null. */
+  public static org.apache.parquet.format.OffsetIndex rawOffsetIndex(byte[] file, ColumnChunkMetaData c)
+      throws IOException {
+    IndexReference ref = c.getOffsetIndexReference();
+    return ref == null
+        ? null
+        : Util.readOffsetIndex(new ByteArrayInputStream(file, (int) ref.getOffset(), ref.getLength()));
+  }
+
+  /**
+   * The Bloom filter of a chunk of a file in memory, as ParquetFileReader.readBloomFilter reads it,
+   * or null when the chunk has none.
+   */
+  public static BlockSplitBloomFilter bloomFilter(byte[] file, ColumnChunkMetaData c) throws IOException {
+    long offset = c.getBloomFilterOffset();
+    if (offset < 0) {
+      return null;
+    }
+    ByteArrayInputStream in = new ByteArrayInputStream(file, (int) offset, file.length - (int) offset);
+    BloomFilterHeader header = Util.readBloomFilterHeader(in);
+    int headerLength = file.length - (int) offset - in.available();
+    int start = (int) offset + headerLength;
+    return new BlockSplitBloomFilter(Arrays.copyOfRange(file, start, start + header.getNumBytes()));
   }
 
   /**
