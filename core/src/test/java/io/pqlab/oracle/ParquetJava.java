@@ -4,6 +4,9 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.SeekableByteChannel;
@@ -19,6 +22,7 @@ import org.apache.parquet.HadoopFreeReadOptions;
 import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.ColumnReader;
+import org.apache.parquet.column.ParquetProperties.WriterVersion;
 import org.apache.parquet.column.impl.ColumnReadStoreImpl;
 import org.apache.parquet.column.page.DataPage;
 import org.apache.parquet.column.page.DictionaryPage;
@@ -27,17 +31,24 @@ import org.apache.parquet.column.page.PageReadStore;
 import org.apache.parquet.column.page.PageReader;
 import org.apache.parquet.column.values.bloomfilter.BlockSplitBloomFilter;
 import org.apache.parquet.column.values.bloomfilter.BloomFilter;
+import org.apache.parquet.conf.ParquetConfiguration;
+import org.apache.parquet.conf.PlainParquetConfiguration;
 import org.apache.parquet.format.BloomFilterHeader;
 import org.apache.parquet.format.FileMetaData;
 import org.apache.parquet.format.Util;
 import org.apache.parquet.format.converter.ParquetMetadataConverter;
 import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.hadoop.ParquetFileWriter;
+import org.apache.parquet.hadoop.ParquetWriter;
+import org.apache.parquet.hadoop.example.ExampleParquetWriter;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.hadoop.metadata.ParquetMetadata;
 import org.apache.parquet.internal.column.columnindex.ColumnIndex;
 import org.apache.parquet.internal.column.columnindex.OffsetIndex;
 import org.apache.parquet.internal.hadoop.metadata.IndexReference;
 import org.apache.parquet.io.LocalInputFile;
+import org.apache.parquet.io.LocalOutputFile;
 import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.io.api.Converter;
 import org.apache.parquet.io.api.GroupConverter;
@@ -47,7 +58,7 @@ import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.Type;
 
 /**
- * The independent judge: parquet-java 1.18.1 (no Hadoop) asked about a file. Tests compare what
+ * The independent judge: parquet-java 1.18.1 (no Hadoop) asked about a file, or writing one. Tests compare what
  * pqlab says with what this says; nothing here uses pqlab code.
  *
  * <p>Every method opens the file afresh: simple, and fixtures are small. Column numbers are leaf
@@ -371,6 +382,47 @@ public final class ParquetJava {
       return rows;
     } catch (IOException e) {
       throw new UncheckedIOException(file.toString(), e);
+    }
+  }
+
+  /**
+   * A parquet-java writer of example Groups to a new local file, set up the way every test writes
+   * one without Hadoop: codecs from {@link OracleCodecs} (parquet-java's default factory needs
+   * Hadoop even for UNCOMPRESSED), UNCOMPRESSED, format v1 pages, statistics on, no validation, the
+   * target created afresh. Callers add their row group, page, dictionary and Bloom settings, then
+   * {@link #hadoopFree} before build().
+   */
+  public static ExampleParquetWriter.Builder writer(Path target, MessageType schema) throws IOException {
+    Files.deleteIfExists(target);
+    return ExampleParquetWriter.builder()
+        .withFile(new LocalOutputFile(target))
+        .withType(schema)
+        .withWriteMode(ParquetFileWriter.Mode.CREATE)
+        .withCodecFactory(OracleCodecs.INSTANCE)
+        .withCompressionCodec(CompressionCodecName.UNCOMPRESSED)
+        .withWriterVersion(WriterVersion.PARQUET_1_0)
+        .withStatisticsEnabled(true)
+        .withValidation(false);
+  }
+
+  /**
+   * builder.withConf(new PlainParquetConfiguration()). Called through a method handle because
+   * withConf is overloaded on Hadoop's Configuration, which javac must see to pick the overload and
+   * which is not on the class path; without a conf, build() makes a Hadoop one.
+   */
+  public static ExampleParquetWriter.Builder hadoopFree(ExampleParquetWriter.Builder builder) {
+    try {
+      MethodHandle h =
+          MethodHandles.publicLookup()
+              .findVirtual(
+                  ParquetWriter.Builder.class,
+                  "withConf",
+                  MethodType.methodType(ParquetWriter.Builder.class, ParquetConfiguration.class));
+      return (ExampleParquetWriter.Builder) h.invoke(builder, new PlainParquetConfiguration());
+    } catch (RuntimeException | Error e) {
+      throw e;
+    } catch (Throwable e) {
+      throw new IllegalStateException("ParquetWriter.Builder.withConf(ParquetConfiguration)", e);
     }
   }
 
