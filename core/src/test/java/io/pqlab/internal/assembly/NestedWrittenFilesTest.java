@@ -3,7 +3,7 @@ package io.pqlab.internal.assembly;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqlab.ParquetFile;
-import io.pqlab.oracle.OracleCodecs;
+import io.pqlab.oracle.ParquetJava;
 import io.pqlab.scan.NestedValue;
 import io.pqlab.scan.RowBatch;
 import io.pqlab.scan.ScanOptions;
@@ -167,17 +167,13 @@ class NestedWrittenFilesTest {
         Path f = dir.resolve("legacy-" + pages + ".parquet");
         Random r = new Random(42);
         SimpleGroupFactory groups = new SimpleGroupFactory(LEGACY);
-        ExampleParquetWriter.Builder builder = ExampleParquetWriter.builder(new LocalOutputFile(f))
-                .withType(LEGACY)
-                .withWriteMode(ParquetFileWriter.Mode.OVERWRITE)
-                .withCodecFactory(OracleCodecs.INSTANCE)
-                .withCompressionCodec(CompressionCodecName.UNCOMPRESSED)
+        ExampleParquetWriter.Builder builder = ParquetJava.writer(f, LEGACY)
                 .withWriterVersion(pages == Pages.V1 ? WriterVersion.PARQUET_1_0 : WriterVersion.PARQUET_2_0)
                 .withPageRowCountLimit(7)
                 .withMinRowCountForPageSizeCheck(1)
                 .withRowGroupRowCountLimit(200)
                 .withDictionaryEncoding(false);
-        try (ParquetWriter<Group> w = builder.withConf(new PlainParquetConfiguration()).build()) {
+        try (ParquetWriter<Group> w = ParquetJava.hadoopFree(builder).build()) {
             for (int id = 0; id < 500; id++) {
                 Group g = groups.newGroup();
                 g.add("id", id);
