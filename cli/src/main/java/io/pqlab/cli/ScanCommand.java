@@ -5,10 +5,8 @@ import io.pqlab.internal.net.Accounting;
 import io.pqlab.internal.net.CostModel;
 import io.pqlab.internal.net.ReadSession;
 import io.pqlab.internal.net.RequestLog;
-import io.pqlab.plan.Mechanisms;
-import io.pqlab.predicate.Predicate;
+import io.pqlab.Query;
 import io.pqlab.scan.RowBatch;
-import io.pqlab.scan.ScanOptions;
 import io.pqlab.scan.ScanStats;
 import io.pqlab.scan.Scanner;
 import io.pqlab.schema.ColumnDescriptor;
@@ -89,20 +87,15 @@ final class ScanCommand implements Callable<Integer>, Main.HasFile {
         if (limit < -1) {
             throw new Main.UserError("--limit must be 0 or more");
         }
-        Mechanisms mechanisms = query.mechanisms();
+        query.mechanisms(); // a bad --use is reported before the file is opened
         PrintWriter out = spec.commandLine().getOut();
         CostModel model = network.model();
         try (ReadSession session = Sources.session(file, source, network.strategy(source))) {
             ParquetFile pf = session.file();
-            Predicate predicate = where == null ? null : BadInput.bind(where, pf.schema());
-            List<Integer> columns = query.projection(pf);
-            ScanOptions options = new ScanOptions(predicate, columns, mechanisms, limit, verifyChecksums, !noLate);
-            // the indexes of the row groups statistics leave undecided, in as few requests as lie together
-            session.fetchIndexes(predicate == null ? new Predicate.Constant(true, "no condition") : predicate,
-                    readColumns(pf, predicate, columns), mechanisms);
-            Scanner scanner = Scanner.open(pf, options);
-            // every span the plan keeps, merged across the gap, several requests in flight
-            session.fetchData(scanner.plan());
+            // the indexes of the row groups statistics leave undecided, in as few requests as lie
+            // together; then every span the plan keeps, merged across the gap, several in flight
+            Scanner scanner = session.scan(query.bind(pf, where,
+                    Query.all().limit(limit).verifyChecksums(verifyChecksums).lateMaterialization(!noLate)));
             List<ColumnDescriptor> cols = scanner.columns();
             boolean header = true;
             for (RowBatch b = scanner.next(); b != null; b = scanner.next()) {
@@ -133,26 +126,6 @@ final class ScanCommand implements Callable<Integer>, Main.HasFile {
             }
         }
         return Main.OK;
-    }
-
-    /** The columns a scan reads: those returned and those of the condition (null for all). */
-    private static List<Integer> readColumns(ParquetFile pf, Predicate predicate, List<Integer> columns) {
-        if (columns == null) {
-            return null;
-        }
-        java.util.Set<Integer> out = new java.util.LinkedHashSet<>(columns);
-        collect(predicate, out);
-        return new ArrayList<>(out);
-    }
-
-    private static void collect(Predicate p, java.util.Set<Integer> out) {
-        if (p instanceof Predicate.Leaf l) {
-            out.add(l.column());
-        } else if (p instanceof Predicate.And a) {
-            a.terms().forEach(t -> collect(t, out));
-        } else if (p instanceof Predicate.Or o) {
-            o.terms().forEach(t -> collect(t, out));
-        }
     }
 
     private static void printStats(PrintWriter err, Scanner scanner, Accounting a, ParquetFile pf)
