@@ -74,6 +74,10 @@ final class ScanCommand implements Callable<Integer>, Main.HasFile {
     @Option(names = "--no-late-materialization", description = "Decode every returned column in all kept pages.")
     boolean noLate;
 
+    @Option(names = "--pure-java-codecs", description = "Decompress with the pure-Java codecs, not the native "
+            + "(JNI) ones (the same as -Dpqlab.codecs=java).")
+    boolean pureJavaCodecs;
+
     @Option(names = "--debug", description = "Print stack traces of errors.", hidden = true)
     boolean debug;
 
@@ -88,6 +92,25 @@ final class ScanCommand implements Callable<Integer>, Main.HasFile {
             throw new Main.UserError("--limit must be 0 or more");
         }
         query.mechanisms(); // a bad --use is reported before the file is opened
+        if (!pureJavaCodecs) {
+            return scan();
+        }
+        // the decompressors read the property when the scan's readers are made; put it back after
+        String property = io.pqlab.internal.compress.Decompressor.CODECS_PROPERTY;
+        String before = System.getProperty(property);
+        System.setProperty(property, "java");
+        try {
+            return scan();
+        } finally {
+            if (before == null) {
+                System.clearProperty(property);
+            } else {
+                System.setProperty(property, before);
+            }
+        }
+    }
+
+    private Integer scan() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
         CostModel model = network.model();
         try (ReadSession session = Sources.session(file, source, network.strategy(source))) {
@@ -140,6 +163,9 @@ final class ScanCommand implements Callable<Integer>, Main.HasFile {
         err.printf("requests:            %,d (footer %d, indexes %d, data %d)%n", a.requests(),
                 a.phase(RequestLog.FOOTER).requestCount(), a.phase(RequestLog.INDEXES).requestCount(),
                 a.phase(RequestLog.DATA).requestCount());
+        if (!s.codecs().isEmpty()) {
+            err.printf("codecs:              %s%n", String.join(", ", s.codecs()));
+        }
         if (s.fallbacks() > 0) {
             err.printf("chunks read from the start because a page began inside a row: %d%n", s.fallbacks());
         }

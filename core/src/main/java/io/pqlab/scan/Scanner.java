@@ -522,6 +522,9 @@ public final class Scanner implements AutoCloseable {
         private void closeReader() {
             if (reader != null) {
                 stats.pagesDecoded += reader.pagesDecoded();
+                if (reader.pagesDecoded() > 0) {
+                    stats.codecs.add(reader.codecImplementation());
+                }
                 stats.bytesFetched += reader.bytesFetched() - keptBytes.takeServed();
                 reader.close();
                 reader = null;
