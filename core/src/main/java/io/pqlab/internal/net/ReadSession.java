@@ -104,7 +104,7 @@ public final class ReadSession implements Closeable {
             }
         }
         // FooterReader finds every byte it reads in what was fetched; it reports any problem
-        return FooterReader.read(fs, MetadataDecoder.Options.ALL, held, false);
+        return FooterReader.read(fs, MetadataDecoder.Options.ALL, held);
     }
 
     public ParquetFile file() {
