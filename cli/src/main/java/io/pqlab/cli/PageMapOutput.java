@@ -25,12 +25,21 @@ final class PageMapOutput {
                     PlanReport.dictionaries());
             compare.add(new PageMap.Variant(v.name(), p));
         }
-        PageMapHtml.write(PageMap.of(pf, plan, condition, query.columns(), compare), out);
+        write(PageMap.of(pf, plan, condition, query.columns(), compare), out);
         return plan;
+    }
+
+    /** Writes the page, or fails naming the output path (not the Parquet file, which was read fine). */
+    private static void write(com.fasterxml.jackson.databind.node.ObjectNode map, Path out) {
+        try {
+            PageMapHtml.write(map, out);
+        } catch (IOException e) {
+            throw new Main.OutputError(out, e);
+        }
     }
 
     /** The map of the file's layout, without a condition. */
     static void writeLayout(ParquetFile pf, Path out) throws IOException {
-        PageMapHtml.write(PageMap.layout(pf), out);
+        write(PageMap.layout(pf), out);
     }
 }

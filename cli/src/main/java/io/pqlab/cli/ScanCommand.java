@@ -34,8 +34,6 @@ import picocli.CommandLine.Spec;
             "  pqlab scan FILE --where \"amount_cents > 9800\" --format csv --stats"
         })
 final class ScanCommand implements Callable<Integer>, Main.HasFile {
-    enum Format { table, csv, jsonl }
-
     @Spec
     CommandSpec spec;
 
@@ -55,12 +53,19 @@ final class ScanCommand implements Callable<Integer>, Main.HasFile {
     @Option(names = "--where", paramLabel = "EXPR", description = "The condition; every row without one.")
     String where;
 
-    @Option(names = "--limit", paramLabel = "N", defaultValue = "-1", description = "Return at most N rows.")
-    long limit;
+    @Option(names = "--limit", paramLabel = "N", description = "Return at most N rows (0 or more); reading stops there.")
+    Long limit;
 
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "table",
-            description = "table, csv or jsonl. Default: ${DEFAULT-VALUE}.")
-    Format format;
+            description = "table, csv or jsonl. Default: ${DEFAULT-VALUE}. The table takes its column widths from "
+                    + "the first " + RowWriter.TABLE_SAMPLE + " rows and cuts a later, wider value with '…'; csv and "
+                    + "jsonl write every value whole.")
+    RowWriter.Format format;
+
+    @Option(names = "--binary-as-string",
+            description = "Print BYTE_ARRAY and FIXED_LEN_BYTE_ARRAY values without an annotation as UTF-8 text "
+                    + "where they are valid UTF-8 (default: hex, 0x...).")
+    boolean binaryAsString;
 
     @Option(names = "--row-numbers", description = "Print only the file row number of each matching row, one a line.")
     boolean rowNumbers;
@@ -78,7 +83,7 @@ final class ScanCommand implements Callable<Integer>, Main.HasFile {
             + "(JNI) ones (the same as -Dpqlab.codecs=java).")
     boolean pureJavaCodecs;
 
-    @Option(names = "--debug", description = "Print stack traces of errors.", hidden = true)
+    @Option(names = "--debug", description = "Print a stack trace with any error.")
     boolean debug;
 
     @Override
@@ -88,8 +93,8 @@ final class ScanCommand implements Callable<Integer>, Main.HasFile {
 
     @Override
     public Integer call() throws IOException {
-        if (limit < -1) {
-            throw new Main.UserError("--limit must be 0 or more");
+        if (limit != null && limit < 0) {
+            throw new Main.UserError("--limit must be 0 or more (it was " + limit + ")");
         }
         query.mechanisms(); // a bad --use is reported before the file is opened
         if (!pureJavaCodecs) {
@@ -118,32 +123,31 @@ final class ScanCommand implements Callable<Integer>, Main.HasFile {
             // the indexes of the row groups statistics leave undecided, in as few requests as lie
             // together; then every span the plan keeps, merged across the gap, several in flight
             Scanner scanner = session.scan(query.bind(pf, where,
-                    Query.all().limit(limit).verifyChecksums(verifyChecksums).lateMaterialization(!noLate)));
+                    Query.all().limit(limit == null ? -1 : limit).verifyChecksums(verifyChecksums).lateMaterialization(!noLate)));
             List<ColumnDescriptor> cols = scanner.columns();
-            boolean header = true;
-            for (RowBatch b = scanner.next(); b != null; b = scanner.next()) {
-                if (rowNumbers) {
-                    for (int i = 0; i < b.size(); i++) {
-                        out.println(b.rowNumber(i));
+            RowWriter rows = new RowWriter(out, format, cols, binaryAsString);
+            try {
+                for (RowBatch b = scanner.next(); b != null; b = scanner.next()) {
+                    if (rowNumbers) {
+                        for (int i = 0; i < b.size(); i++) {
+                            out.println(b.rowNumber(i));
+                        }
+                    } else {
+                        rows.write(b);
                     }
-                    continue;
                 }
-                switch (format) {
-                    case csv -> csv(out, b, cols, header);
-                    case jsonl -> jsonl(out, b, cols);
-                    case table -> table(out, b, cols, header);
+                if (!rowNumbers) {
+                    rows.finish();
                 }
-                header = false;
+                out.flush();
+            } catch (Main.OutputClosed e) {
+                // The reader has gone (head): stop reading now. Exit 0, and --stats still says how
+                // far the scan got, on stderr.
+                if (stats) {
+                    printStats(spec.commandLine().getErr(), scanner, session.accounting(model), pf);
+                }
+                return Main.OK;
             }
-            if (header && !rowNumbers && format != Format.jsonl) {
-                // No rows: still say which columns there would have been.
-                if (format == Format.csv) {
-                    out.println(String.join(",", cols.stream().map(c -> csvCell(c.dottedPath())).toList()));
-                } else {
-                    out.println("(no rows match)");
-                }
-            }
-            out.flush();
             if (stats) {
                 printStats(spec.commandLine().getErr(), scanner, session.accounting(model), pf);
             }
@@ -172,68 +176,5 @@ final class ScanCommand implements Callable<Integer>, Main.HasFile {
         err.println();
         NetworkReport.printPhases(err, a, "");
         err.flush();
-    }
-
-    private static void table(PrintWriter out, RowBatch b, List<ColumnDescriptor> cols, boolean header) {
-        String[] heads = new String[cols.size()];
-        for (int c = 0; c < heads.length; c++) {
-            heads[c] = cols.get(c).dottedPath();
-        }
-        Table t = new Table(heads);
-        for (int i = 0; i < b.size(); i++) {
-            Object[] cells = new Object[cols.size()];
-            for (int c = 0; c < cells.length; c++) {
-                cells[c] = b.text(c, i);
-            }
-            t.row(cells);
-        }
-        if (header) {
-            t.print(out, "");
-        } else {
-            t.printRows(out, "");
-        }
-    }
-
-    private static void csv(PrintWriter out, RowBatch b, List<ColumnDescriptor> cols, boolean header) {
-        if (header) {
-            out.println(String.join(",", cols.stream().map(c -> csvCell(c.dottedPath())).toList()));
-        }
-        StringBuilder line = new StringBuilder();
-        for (int i = 0; i < b.size(); i++) {
-            line.setLength(0);
-            for (int c = 0; c < cols.size(); c++) {
-                if (c > 0) {
-                    line.append(',');
-                }
-                boolean isNull = cols.get(c).maxRepetitionLevel() == 0 && b.isNull(c, i);
-                if (!isNull) {
-                    line.append(csvCell(b.text(c, i)));
-                }
-            }
-            out.println(line);
-        }
-    }
-
-    private static String csvCell(String s) {
-        if (s.indexOf(',') >= 0 || s.indexOf('"') >= 0 || s.indexOf('\n') >= 0 || s.indexOf('\r') >= 0 || s.isEmpty()) {
-            return '"' + s.replace("\"", "\"\"") + '"';
-        }
-        return s;
-    }
-
-    private static void jsonl(PrintWriter out, RowBatch b, List<ColumnDescriptor> cols) {
-        StringBuilder line = new StringBuilder();
-        for (int i = 0; i < b.size(); i++) {
-            line.setLength(0);
-            line.append("{");
-            for (int c = 0; c < cols.size(); c++) {
-                if (c > 0) {
-                    line.append(", ");
-                }
-                line.append(io.pqlab.internal.values.ValueFormat.jsonString(cols.get(c).dottedPath())).append(": ")
-                        .append(b.json(c, i));
-            }
-            out.println(line.append('}'));
-        }
     }
 }
