@@ -108,9 +108,20 @@ public final class CachingSource implements ByteSource {
         }
     }
 
-    /** Whether the underlying source is remote (where the footer reader skips the head-magic check). */
-    public synchronized boolean remote() throws IOException {
-        return inner() instanceof RemoteSource;
+    /**
+     * Whether the footer reader should skip the head-magic check, as it does for remote sources: a
+     * warm entry that holds the head serves its 4 bytes without a request, so it is checked then.
+     */
+    @Override
+    public synchronized boolean remote() {
+        if (warm()) {
+            return !cachedHead();
+        }
+        try {
+            return inner() instanceof RemoteSource;
+        } catch (IOException e) {
+            return false; // the head read then fails with the reason
+        }
     }
 
     @Override
