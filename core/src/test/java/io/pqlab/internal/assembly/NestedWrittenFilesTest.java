@@ -3,12 +3,11 @@ package io.pqlab.internal.assembly;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqlab.ParquetFile;
-import io.pqlab.fixtures.FixtureGenerator;
-import io.pqlab.oracle.OracleCodecs;
+import io.pqlab.oracle.ParquetJava;
 import io.pqlab.scan.NestedValue;
 import io.pqlab.scan.RowBatch;
-import io.pqlab.scan.ScanOptions;
-import io.pqlab.scan.Scanner;
+import io.pqlab.Query;
+import io.pqlab.scan.Scan;
 import io.pqlab.schema.SchemaNode;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -18,14 +17,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import org.apache.parquet.column.ParquetProperties.WriterVersion;
-import org.apache.parquet.conf.PlainParquetConfiguration;
 import org.apache.parquet.example.data.Group;
 import org.apache.parquet.example.data.simple.SimpleGroupFactory;
-import org.apache.parquet.hadoop.ParquetFileWriter;
 import org.apache.parquet.hadoop.ParquetWriter;
 import org.apache.parquet.hadoop.example.ExampleParquetWriter;
-import org.apache.parquet.hadoop.metadata.CompressionCodecName;
-import org.apache.parquet.io.LocalOutputFile;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.MessageTypeParser;
 import org.junit.jupiter.api.Test;
@@ -76,12 +71,12 @@ class NestedWrittenFilesTest {
     @Test
     void theLibrarysRowsHoldTheSameValues() throws Exception {
         Path f = issueExample();
-        try (ParquetFile pf = ParquetFile.open(f); Scanner scanner = Scanner.open(pf, ScanOptions.of(null))) {
+        try (ParquetFile pf = ParquetFile.open(f); Scan scan = pf.scan(Query.all().columns("pts", "s"))) {
             SchemaNode pts = pf.schema().root().children().get(0);
             SchemaNode s = pf.schema().root().children().get(1);
             List<Object> ptsValues = new ArrayList<>();
             List<Object> sValues = new ArrayList<>();
-            for (RowBatch b = scanner.next(); b != null; b = scanner.next()) {
+            for (RowBatch b : scan) {
                 for (int i = 0; i < b.size(); i++) {
                     ptsValues.add(b.value(pts, i));
                     sValues.add(b.value(s, i));
@@ -128,6 +123,9 @@ class NestedWrittenFilesTest {
             assertThat(pf.footer().metadata().rowGroups().size()).as("row groups").isGreaterThan(1);
         }
         assertThat(DuckDbRows.assertAgree(f)).isEqualTo(6000);
+        // a condition on a flat column: the nested columns are read only in the pages with matches
+        assertThat(DuckDbRows.assertAgree(f, "i IN (5, 102, 3001, 4999) OR i BETWEEN 2040 AND 2060", java.util.Set.of()))
+                .isEqualTo(25);
     }
 
     private static String orNull(String of, int every, String expr) {
@@ -169,18 +167,13 @@ class NestedWrittenFilesTest {
         List<String> rule4 = new ArrayList<>(); // per row, rule4 then rule4b, as written
         List<String> holder = new ArrayList<>();
         SimpleGroupFactory groups = new SimpleGroupFactory(LEGACY);
-        ExampleParquetWriter.Builder builder = ExampleParquetWriter.builder()
-                .withFile(new LocalOutputFile(f))
-                .withType(LEGACY)
-                .withWriteMode(ParquetFileWriter.Mode.OVERWRITE)
-                .withCodecFactory(OracleCodecs.INSTANCE)
-                .withCompressionCodec(CompressionCodecName.UNCOMPRESSED)
+        ExampleParquetWriter.Builder builder = ParquetJava.writer(f, LEGACY)
                 .withWriterVersion(pages == Pages.V1 ? WriterVersion.PARQUET_1_0 : WriterVersion.PARQUET_2_0)
                 .withPageRowCountLimit(7)
                 .withMinRowCountForPageSizeCheck(1)
                 .withRowGroupRowCountLimit(200)
                 .withDictionaryEncoding(false);
-        try (ParquetWriter<Group> w = FixtureGenerator.withConf(builder, new PlainParquetConfiguration()).build()) {
+        try (ParquetWriter<Group> w = ParquetJava.hadoopFree(builder).build()) {
             for (int id = 0; id < 500; id++) {
                 Group g = groups.newGroup();
                 g.add("id", id);
@@ -324,12 +317,8 @@ class NestedWrittenFilesTest {
                 + " repeated group map { required binary str (UTF8); optional int32 num; } } }");
         Path f = dir.resolve("mkv.parquet");
         SimpleGroupFactory groups = new SimpleGroupFactory(schema);
-        ExampleParquetWriter.Builder builder = ExampleParquetWriter.builder()
-                .withFile(new LocalOutputFile(f))
-                .withType(schema)
-                .withCodecFactory(OracleCodecs.INSTANCE)
-                .withCompressionCodec(CompressionCodecName.UNCOMPRESSED);
-        try (ParquetWriter<Group> w = FixtureGenerator.withConf(builder, new PlainParquetConfiguration()).build()) {
+        ExampleParquetWriter.Builder builder = ParquetJava.writer(f, schema);
+        try (ParquetWriter<Group> w = ParquetJava.hadoopFree(builder).build()) {
             Group a = groups.newGroup();
             Group m = a.addGroup("mkv");
             m.addGroup("map").append("str", "a").append("num", 1);
