@@ -1,6 +1,8 @@
 package io.pqlab.scan;
 
 import io.pqlab.MalformedFileException;
+import io.pqlab.Mechanism;
+import io.pqlab.internal.plan.BoundQuery;
 import io.pqlab.UnsupportedFeatureException;
 import io.pqlab.ParquetFile;
 import io.pqlab.internal.column.ColumnBatch;
@@ -62,7 +64,7 @@ public final class Scanner implements AutoCloseable {
     public static final long KEEP_COMPRESSED_BYTES = Math.max(1 << 20, Runtime.getRuntime().maxMemory() / 8);
 
     private final ParquetFile file;
-    private final ScanOptions options;
+    private final BoundQuery options;
     private final Plan plan;
     private final List<ColumnDescriptor> outputColumns;
     private final List<Integer> conditionColumns;
@@ -74,7 +76,7 @@ public final class Scanner implements AutoCloseable {
     private GroupScan current;
     private final ScanStats stats = new ScanStats();
 
-    private Scanner(ParquetFile file, ScanOptions options, Plan plan, List<ColumnDescriptor> outputColumns,
+    private Scanner(ParquetFile file, BoundQuery options, Plan plan, List<ColumnDescriptor> outputColumns,
             List<Integer> conditionColumns) {
         this.file = file;
         this.options = options;
@@ -87,7 +89,7 @@ public final class Scanner implements AutoCloseable {
     }
 
     /** Plans the scan; nothing of the data is read until {@link #next()}. */
-    public static Scanner open(ParquetFile file, ScanOptions options) throws IOException {
+    public static Scanner open(ParquetFile file, BoundQuery options) throws IOException {
         List<ColumnDescriptor> out = new ArrayList<>();
         if (options.columns() == null) {
             out.addAll(file.schema().columns());
@@ -103,8 +105,7 @@ public final class Scanner implements AutoCloseable {
         Set<Integer> projection = new LinkedHashSet<>();
         out.forEach(c -> projection.add(c.index()));
         projection.addAll(conditionColumns);
-        Plan plan = Planner.plan(file, predicate,
-                new Planner.Options(options.mechanisms(), new ArrayList<>(projection), 0));
+        Plan plan = Planner.plan(file, options.withColumns(new ArrayList<>(projection)));
         return new Scanner(file, options, plan, out, new ArrayList<>(conditionColumns));
     }
 
@@ -521,6 +522,9 @@ public final class Scanner implements AutoCloseable {
         private void closeReader() {
             if (reader != null) {
                 stats.pagesDecoded += reader.pagesDecoded();
+                if (reader.pagesDecoded() > 0) {
+                    stats.codecs.add(reader.codecImplementation());
+                }
                 stats.bytesFetched += reader.bytesFetched() - keptBytes.takeServed();
                 reader.close();
                 reader = null;
@@ -544,7 +548,7 @@ public final class Scanner implements AutoCloseable {
      */
     private OffsetIndex ownOffsetIndex(RowGroupPlan g, int c, RowRanges rows) {
         ColumnChunk chunk = file.chunk(g.index(), c);
-        if (!options.mechanisms().pageIndex() || rows.coversAll(g.numRows()) || chunk.encrypted()
+        if (!options.uses(Mechanism.PAGE_INDEX) || rows.coversAll(g.numRows()) || chunk.encrypted()
                 || file.schema().column(c).maxRepetitionLevel() > 0 || !chunk.hasOffsetIndex()) {
             return null;
         }

@@ -296,6 +296,11 @@ public final class ColumnChunkReader implements AutoCloseable {
         return dictionary;
     }
 
+    /** The chunk's codec name and the library that decompresses it here, e.g. "SNAPPY: snappy-java (JNI)". */
+    public String codecImplementation() {
+        return Decompressor.codecName(codec) + ": " + decompressor.implementation(codec);
+    }
+
     /** Data pages decoded so far. */
     public int pagesDecoded() {
         return pagesDecoded;

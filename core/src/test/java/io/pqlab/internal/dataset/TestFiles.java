@@ -1,20 +1,14 @@
 package io.pqlab.internal.dataset;
 
-import io.pqlab.fixtures.FixtureGenerator;
-import io.pqlab.oracle.OracleCodecs;
+import io.pqlab.oracle.ParquetJava;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import org.apache.parquet.column.ParquetProperties.WriterVersion;
-import org.apache.parquet.conf.PlainParquetConfiguration;
 import org.apache.parquet.example.data.Group;
 import org.apache.parquet.example.data.simple.SimpleGroupFactory;
-import org.apache.parquet.hadoop.ParquetFileWriter;
 import org.apache.parquet.hadoop.ParquetWriter;
 import org.apache.parquet.hadoop.example.ExampleParquetWriter;
-import org.apache.parquet.hadoop.metadata.CompressionCodecName;
-import org.apache.parquet.io.LocalOutputFile;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.MessageTypeParser;
 import org.apache.parquet.schema.Type;
@@ -32,20 +26,12 @@ final class TestFiles {
             throws IOException {
         MessageType type = MessageTypeParser.parseMessageType(schema);
         Files.createDirectories(target.getParent());
-        Files.deleteIfExists(target);
-        ExampleParquetWriter.Builder b = ExampleParquetWriter.builder()
-                .withFile(new LocalOutputFile(target))
-                .withType(type)
-                .withWriteMode(ParquetFileWriter.Mode.CREATE)
-                .withCodecFactory(OracleCodecs.INSTANCE)
-                .withCompressionCodec(CompressionCodecName.UNCOMPRESSED)
-                .withWriterVersion(WriterVersion.PARQUET_1_0)
+        ExampleParquetWriter.Builder b = ParquetJava.writer(target, type)
                 .withRowGroupRowCountLimit(rowGroupRows)
                 .withPageRowCountLimit(pageRows)
                 .withMinRowCountForPageSizeCheck(pageRows)
-                .withDictionaryEncoding(false)
-                .withValidation(false);
-        b = FixtureGenerator.withConf(b, new PlainParquetConfiguration());
+                .withDictionaryEncoding(false);
+        b = ParquetJava.hadoopFree(b);
         SimpleGroupFactory groups = new SimpleGroupFactory(type);
         try (ParquetWriter<Group> w = b.build()) {
             for (Object[] row : rows) {
