@@ -5,7 +5,6 @@ import io.pqlab.internal.format.ColumnMetaData;
 import io.pqlab.internal.format.Footer;
 import io.pqlab.internal.format.RowGroup;
 import io.pqlab.io.ByteSource;
-import io.pqlab.io.RemoteSource;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -108,9 +107,21 @@ public final class CachingSource implements ByteSource {
         }
     }
 
-    /** Whether the underlying source is remote (where the footer reader skips the head-magic check). */
-    public synchronized boolean remote() throws IOException {
-        return inner() instanceof RemoteSource;
+    /**
+     * Whether the head magic costs a request of its own (the footer reader then skips its check):
+     * with a warm entry, where the entry lacks it (it was made remotely); else where the underlying
+     * source is remote.
+     */
+    @Override
+    public synchronized boolean remote() {
+        if (warm()) {
+            return !cachedHead();
+        }
+        try {
+            return inner().remote();
+        } catch (IOException e) {
+            return false; // the first read opens it again and fails with the reason
+        }
     }
 
     @Override

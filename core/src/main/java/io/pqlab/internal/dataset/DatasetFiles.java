@@ -36,10 +36,7 @@ public final class DatasetFiles {
             throws IOException {
         CachingSource source = new CachingSource(f, opener, cache);
         try {
-            // the head magic costs a request of its own remotely (as ReadSession, we skip it there);
-            // a warm entry holds it where it was checked when the entry was made
-            boolean checkHead = source.warm() ? source.cachedHead() : !source.remote();
-            Footer footer = FooterReader.read(source, MetadataDecoder.Options.ALL, source.firstTailRead(), checkHead);
+            Footer footer = FooterReader.read(source, MetadataDecoder.Options.ALL, source.firstTailRead());
             source.footerKnown(footer);
             ParquetFile pf = ParquetFile.open(source, footer);
             try {

@@ -8,7 +8,7 @@ import io.pqlab.ParquetFile;
 import io.pqlab.internal.format.PhysicalType;
 import io.pqlab.internal.values.ColumnType;
 import io.pqlab.scan.RowBatch;
-import io.pqlab.scan.ScanOptions;
+import io.pqlab.internal.plan.BoundQuery;
 import io.pqlab.scan.Scanner;
 import io.pqlab.schema.SchemaNode;
 import java.io.IOException;
@@ -42,7 +42,7 @@ final class DuckDbRows {
     record Rows(List<String> names, List<Shape> shapes, List<List<String>> rows) {}
 
     static Rows pqlab(Path file) throws IOException {
-        try (ParquetFile pf = ParquetFile.open(file); Scanner scanner = Scanner.open(pf, ScanOptions.of(null))) {
+        try (ParquetFile pf = ParquetFile.open(file); Scanner scanner = Scanner.open(pf, BoundQuery.of(null))) {
             List<FieldReader> readers = new ArrayList<>();
             for (SchemaNode field : pf.schema().root().children()) {
                 if (!Shapes.leaves(field).isEmpty()) {

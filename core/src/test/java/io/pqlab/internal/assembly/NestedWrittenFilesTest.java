@@ -6,7 +6,7 @@ import io.pqlab.ParquetFile;
 import io.pqlab.oracle.ParquetJava;
 import io.pqlab.scan.NestedValue;
 import io.pqlab.scan.RowBatch;
-import io.pqlab.scan.ScanOptions;
+import io.pqlab.internal.plan.BoundQuery;
 import io.pqlab.scan.Scanner;
 import io.pqlab.schema.SchemaNode;
 import java.nio.file.Path;
@@ -75,7 +75,7 @@ class NestedWrittenFilesTest {
     @Test
     void theLibrarysRowsHoldTheSameValues() throws Exception {
         Path f = issueExample();
-        try (ParquetFile pf = ParquetFile.open(f); Scanner scanner = Scanner.open(pf, ScanOptions.of(null))) {
+        try (ParquetFile pf = ParquetFile.open(f); Scanner scanner = Scanner.open(pf, BoundQuery.of(null))) {
             SchemaNode pts = pf.schema().root().children().get(0);
             SchemaNode s = pf.schema().root().children().get(1);
             List<Object> ptsValues = new ArrayList<>();
