@@ -1,6 +1,8 @@
 package io.pqlab.scan;
 
 import io.pqlab.MalformedFileException;
+import io.pqlab.Mechanism;
+import io.pqlab.internal.plan.BoundQuery;
 import io.pqlab.UnsupportedFeatureException;
 import io.pqlab.ParquetFile;
 import io.pqlab.internal.column.ColumnBatch;
@@ -62,7 +64,7 @@ public final class Scanner implements AutoCloseable {
     public static final long KEEP_COMPRESSED_BYTES = Math.max(1 << 20, Runtime.getRuntime().maxMemory() / 8);
 
     private final ParquetFile file;
-    private final ScanOptions options;
+    private final BoundQuery options;
     private final Plan plan;
     private final List<ColumnDescriptor> outputColumns;
     private final List<Integer> conditionColumns;
@@ -75,7 +77,7 @@ public final class Scanner implements AutoCloseable {
     private final ScanStats stats = new ScanStats();
     private final PageSource.Context sources;
 
-    private Scanner(ParquetFile file, ScanOptions options, Plan plan, List<ColumnDescriptor> outputColumns,
+    private Scanner(ParquetFile file, BoundQuery options, Plan plan, List<ColumnDescriptor> outputColumns,
             List<Integer> conditionColumns) {
         this.file = file;
         this.options = options;
@@ -86,11 +88,11 @@ public final class Scanner implements AutoCloseable {
         this.keptBytes = new KeptBytes(file.source(), KEEP_COMPRESSED_BYTES);
         this.reading = file.withSource(keptBytes);
         this.sources = new PageSource.Context(file, reading, readerOptions, keptBytes, stats,
-                options.mechanisms().pageIndex());
+                options.uses(Mechanism.PAGE_INDEX));
     }
 
     /** Plans the scan; nothing of the data is read until {@link #next()}. */
-    public static Scanner open(ParquetFile file, ScanOptions options) throws IOException {
+    public static Scanner open(ParquetFile file, BoundQuery options) throws IOException {
         List<ColumnDescriptor> out = new ArrayList<>();
         if (options.columns() == null) {
             out.addAll(file.schema().columns());
@@ -106,8 +108,7 @@ public final class Scanner implements AutoCloseable {
         Set<Integer> projection = new LinkedHashSet<>();
         out.forEach(c -> projection.add(c.index()));
         projection.addAll(conditionColumns);
-        Plan plan = Planner.plan(file, predicate,
-                new Planner.Options(options.mechanisms(), new ArrayList<>(projection), 0));
+        Plan plan = Planner.plan(file, options.withColumns(new ArrayList<>(projection)));
         return new Scanner(file, options, plan, out, new ArrayList<>(conditionColumns));
     }
 

@@ -1,5 +1,10 @@
 package io.pqlab.plan;
 
+import io.pqlab.Mechanism;
+import io.pqlab.MechanismSets;
+import io.pqlab.Query;
+import io.pqlab.internal.plan.BoundQuery;
+import java.util.Set;
 import io.pqlab.ParquetFile;
 import io.pqlab.oracle.ParquetJava;
 import io.pqlab.predicate.Binder;
@@ -31,23 +36,23 @@ final class PlanTesting {
         return Planner.FILE_DICTIONARIES;
     }
 
-    static Plan plan(ParquetFile file, Path path, String condition, Mechanisms m, List<Integer> projection)
+    static Plan plan(ParquetFile file, Path path, String condition, Set<Mechanism> m, List<Integer> projection)
             throws IOException {
         Predicate p = Binder.bind(condition, file.schema());
-        return Planner.plan(file, p, new Planner.Options(m, projection, 0), dictionaries(path));
+        return Planner.plan(file, BoundQuery.of(p, projection, Query.all().using(m)), 0, dictionaries(path));
     }
 
-    static Plan plan(Path path, String condition, Mechanisms m) throws IOException {
+    static Plan plan(Path path, String condition, Set<Mechanism> m) throws IOException {
         try (ParquetFile f = ParquetFile.open(path)) {
             return plan(f, path, condition, m, null);
         }
     }
 
     /** The 16 subsets of the four mechanisms. */
-    static List<Mechanisms> allSubsets() {
-        List<Mechanisms> out = new ArrayList<>();
+    static List<Set<Mechanism>> allSubsets() {
+        List<Set<Mechanism>> out = new ArrayList<>();
         for (int i = 0; i < 16; i++) {
-            out.add(new Mechanisms((i & 1) != 0, (i & 2) != 0, (i & 4) != 0, (i & 8) != 0));
+            out.add(MechanismSets.of((i & 1) != 0, (i & 2) != 0, (i & 4) != 0, (i & 8) != 0));
         }
         return out;
     }

@@ -14,7 +14,12 @@ import java.io.IOException;
  * ({@link ByteSource#firstTailRead()}): on a local file the 8-byte trailer, then exactly the
  * footer, so that an answer from metadata alone reads no byte it does not need; over a network
  * {@value io.pqlab.io.RemoteSource#FIRST_TAIL_READ} bytes in one request, which hold most footers whole (a larger footer costs
- * a second read). The head magic costs one more 4-byte read unless the tail holds it.
+ * a second read).
+ *
+ * <p>The head magic is checked here, for every reader: on a local source at the cost of one 4-byte
+ * read (unless the tail holds it); on a {@linkplain ByteSource#remote() remote} one only where the
+ * bytes already read hold it (a file no larger than the first read), since a request of its own
+ * would cost a round trip. A file whose head is not {@code PAR1} is damaged or not Parquet.
  */
 public final class FooterReader {
     private static final int PAR1 = magic('P', 'A', 'R', '1');
@@ -27,17 +32,15 @@ public final class FooterReader {
     }
 
     public static Footer read(ByteSource source, MetadataDecoder.Options options) throws IOException {
-        return read(source, options, source.firstTailRead(), true);
+        return read(source, options, source.firstTailRead());
     }
 
     /**
      * Reads the footer from the last {@code tailBytes} bytes (more only where the footer is longer).
-     * Readers over a network pass the tail they already hold, and {@code checkHeadMagic} false: the
-     * 4-byte head check would cost a request of its own (the tail magic and the footer's own checks
-     * remain; an encrypted file is still recognised).
+     * Readers over a network pass the tail they already hold.
      */
-    public static Footer read(ByteSource source, MetadataDecoder.Options options, int tailBytes,
-            boolean checkHeadMagic) throws IOException {
+    public static Footer read(ByteSource source, MetadataDecoder.Options options, int tailBytes)
+            throws IOException {
         long size = source.size();
         if (size < 12) {
             throw new MalformedFileException(
@@ -54,7 +57,7 @@ public final class FooterReader {
             }
             throw new MalformedFileException("the file does not end with the Parquet magic PAR1", size - 4);
         }
-        int headMagic = checkHeadMagic || tailStart == 0 ? headMagic(source, tail, tailStart) : PAR1;
+        int headMagic = !source.remote() || tailStart == 0 ? headMagic(source, tail, tailStart) : PAR1;
         if (headMagic != PAR1) {
             if (headMagic == PARE) {
                 throw encryptedFooter(0);
