@@ -100,35 +100,12 @@ public final class Scanner implements AutoCloseable {
         }
         Predicate predicate = options.predicate() == null ? new Predicate.Constant(true, "no condition")
                 : options.predicate();
-        Set<Integer> conditionColumns = new LinkedHashSet<>();
-        collectColumns(predicate, conditionColumns);
+        Set<Integer> conditionColumns = predicate.columns();
         Set<Integer> projection = new LinkedHashSet<>();
         out.forEach(c -> projection.add(c.index()));
         projection.addAll(conditionColumns);
         Plan plan = Planner.plan(file, options.withColumns(new ArrayList<>(projection)));
         return new Scanner(file, options, plan, out, new ArrayList<>(conditionColumns));
-    }
-
-    private static void collectColumns(Predicate p, Set<Integer> out) {
-        if (p instanceof Predicate.Leaf l) {
-            out.add(l.column());
-        } else if (p instanceof Predicate.And a) {
-            a.terms().forEach(t -> collectColumns(t, out));
-        } else if (p instanceof Predicate.Or o) {
-            o.terms().forEach(t -> collectColumns(t, out));
-        }
-    }
-
-    private static void collectLeaves(Predicate p, int column, List<Predicate.Leaf> out) {
-        if (p instanceof Predicate.Leaf l) {
-            if (l.column() == column && out.stream().noneMatch(x -> x == l)) {
-                out.add(l);
-            }
-        } else if (p instanceof Predicate.And a) {
-            a.terms().forEach(t -> collectLeaves(t, column, out));
-        } else if (p instanceof Predicate.Or o) {
-            o.terms().forEach(t -> collectLeaves(t, column, out));
-        }
     }
 
     public Plan plan() {
@@ -312,7 +289,11 @@ public final class Scanner implements AutoCloseable {
     private void evaluateColumn(RowGroupPlan g, int c, Predicate p, RowRanges kept,
             Map<Predicate.Leaf, BitSet> leafBits, Retained keep, long[] budget) throws IOException {
         List<Predicate.Leaf> leaves = new ArrayList<>();
-        collectLeaves(p, c, leaves);
+        for (Predicate.Leaf l : p.leaves()) {
+            if (l.column() == c && leaves.stream().noneMatch(x -> x == l)) {
+                leaves.add(l);
+            }
+        }
         BitSet[] bits = new BitSet[leaves.size()];
         RowTest[] tests = new RowTest[leaves.size()];
         for (int j = 0; j < bits.length; j++) {
@@ -352,17 +333,29 @@ public final class Scanner implements AutoCloseable {
     }
 
     /** The value of a condition that reads no column. */
+    /** The value of a condition without columns (a leaf here is a bug). */
     private static boolean constant(Predicate p) {
-        if (p instanceof Predicate.Constant c) {
-            return c.value();
-        }
-        if (p instanceof Predicate.And a) {
-            return a.terms().stream().allMatch(Scanner::constant);
-        }
-        if (p instanceof Predicate.Or o) {
-            return o.terms().stream().anyMatch(Scanner::constant);
-        }
-        throw new IllegalStateException("a condition on a column: " + p);
+        return p.fold(new Predicate.Fold<Boolean>() {
+            @Override
+            public Boolean leaf(Predicate.Leaf l) {
+                throw new IllegalStateException("a condition on a column: " + p);
+            }
+
+            @Override
+            public Boolean constant(Predicate.Constant c) {
+                return c.value();
+            }
+
+            @Override
+            public Boolean and(List<Boolean> terms) {
+                return !terms.contains(false);
+            }
+
+            @Override
+            public Boolean or(List<Boolean> terms) {
+                return terms.contains(true);
+            }
+        });
     }
 
     /** The first n rows of r. */
@@ -715,23 +708,38 @@ public final class Scanner implements AutoCloseable {
 
     /** The kept rows for which p holds, from its leaves' bits. */
     private static BitSet eval(Predicate p, Map<Predicate.Leaf, BitSet> leafBits, RowRanges rows) {
-        if (p instanceof Predicate.Constant c) {
-            BitSet b = new BitSet();
-            if (c.value()) {
-                for (int i = 0; i < rows.size(); i++) {
-                    b.set((int) rows.start(i), (int) rows.end(i));
-                }
+        return p.fold(new Predicate.Fold<BitSet>() {
+            @Override
+            public BitSet leaf(Predicate.Leaf l) {
+                return leafBits.get(l);
             }
-            return b;
-        }
-        if (p instanceof Predicate.Leaf l) {
-            return leafBits.get(l);
-        }
-        List<Predicate> terms = p instanceof Predicate.And a ? a.terms() : ((Predicate.Or) p).terms();
-        boolean and = p instanceof Predicate.And;
+
+            @Override
+            public BitSet constant(Predicate.Constant c) {
+                BitSet b = new BitSet();
+                if (c.value()) {
+                    for (int i = 0; i < rows.size(); i++) {
+                        b.set((int) rows.start(i), (int) rows.end(i));
+                    }
+                }
+                return b;
+            }
+
+            @Override
+            public BitSet and(List<BitSet> terms) {
+                return combine(terms, true);
+            }
+
+            @Override
+            public BitSet or(List<BitSet> terms) {
+                return combine(terms, false);
+            }
+        });
+    }
+
+    private static BitSet combine(List<BitSet> terms, boolean and) {
         BitSet acc = null;
-        for (Predicate t : terms) {
-            BitSet b = eval(t, leafBits, rows);
+        for (BitSet b : terms) {
             if (acc == null) {
                 acc = (BitSet) b.clone();
             } else if (and) {
