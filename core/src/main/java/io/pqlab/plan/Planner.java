@@ -28,6 +28,9 @@ import io.pqlab.internal.stats.TrustedStatistics;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.Set;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -98,8 +101,7 @@ public final class Planner {
                 projection.add(c.index());
             }
         }
-        List<Leaf> leaves = new ArrayList<>();
-        collect(predicate, leaves);
+        List<Leaf> leaves = predicate.leaves();
         List<RowGroupPlan> groups = new ArrayList<>();
         long firstRow = 0;
         for (int g = 0; g < p.md.rowGroups().size(); g++) {
@@ -111,14 +113,70 @@ public final class Planner {
                 groups, coalesceGap);
     }
 
-    private static void collect(Predicate p, List<Leaf> out) {
-        if (p instanceof Leaf l) {
-            out.add(l);
-        } else if (p instanceof Predicate.And a) {
-            a.terms().forEach(t -> collect(t, out));
-        } else if (p instanceof Predicate.Or o) {
-            o.terms().forEach(t -> collect(t, out));
+    /**
+     * The first round of a plan's reads, for a reader that fetches ahead: the Bloom filters,
+     * ColumnIndexes and OffsetIndexes a plan of this query may consult, for the row groups the
+     * statistics (free with the footer) leave undecided, in row group then column order. The rules
+     * are the planner's own: a Bloom filter only for a leaf {@link #bloomApplies} to, a ColumnIndex
+     * for a condition column, an OffsetIndex for every column read that is not repeated. What the
+     * plan then needs beyond them (a dictionary page, a structure too long to fetch ahead) it reads
+     * itself.
+     */
+    public static List<Span> indexesToConsult(ParquetFile file, BoundQuery query) throws IOException {
+        boolean bloom = query.uses(Mechanism.BLOOM);
+        boolean pageIndex = query.uses(Mechanism.PAGE_INDEX);
+        List<Leaf> leaves = query.predicate().leaves();
+        if (leaves.isEmpty() || !(bloom || pageIndex)) {
+            return List.of();
         }
+        Set<Integer> conditionColumns = query.predicate().columns();
+        Set<Integer> bloomColumns = new HashSet<>();
+        leaves.stream().filter(Planner::bloomApplies).forEach(l -> bloomColumns.add(l.column()));
+        Set<Integer> touched = new LinkedHashSet<>(conditionColumns);
+        if (query.columns() == null) {
+            for (int c = 0; c < file.schema().columnCount(); c++) {
+                touched.add(c);
+            }
+        } else {
+            touched.addAll(query.columns());
+        }
+        List<Integer> undecided = new ArrayList<>();
+        if (query.uses(Mechanism.STATISTICS)) {
+            Plan pre = plan(file, query.withColumns(new ArrayList<>(touched)).with(
+                    query.query().using(Mechanism.STATISTICS)), 0, null);
+            for (RowGroupPlan g : pre.rowGroups()) {
+                if (!g.skipped()) {
+                    undecided.add(g.index());
+                }
+            }
+        } else {
+            for (int g = 0; g < file.rowGroupCount(); g++) {
+                undecided.add(g);
+            }
+        }
+        List<Span> spans = new ArrayList<>();
+        for (int g : undecided) {
+            RowGroup rg = file.rowGroup(g);
+            for (int c : touched) {
+                ColumnChunk chunk = rg.columns().get(c);
+                if (chunk == null || chunk.encrypted() || chunk.metaData() == null) {
+                    continue;
+                }
+                ColumnMetaData md = chunk.metaData();
+                if (bloom && bloomColumns.contains(c) && md.hasBloomFilter() && md.bloomFilterLength() > 0) {
+                    spans.add(new Span(md.bloomFilterOffset(), md.bloomFilterLength()));
+                }
+                if (pageIndex) {
+                    if (conditionColumns.contains(c) && chunk.hasColumnIndex()) {
+                        spans.add(new Span(chunk.columnIndexOffset(), chunk.columnIndexLength()));
+                    }
+                    if (chunk.hasOffsetIndex() && file.schema().column(c).maxRepetitionLevel() == 0) {
+                        spans.add(new Span(chunk.offsetIndexOffset(), chunk.offsetIndexLength()));
+                    }
+                }
+            }
+        }
+        return spans;
     }
 
     // ---- one row group ------------------------------------------------------------------------
@@ -289,33 +347,43 @@ public final class Planner {
         }
     }
 
+    /** The rows that may match and those that all match, from the leaves' states, through AND and OR. */
     private static Eval eval(Predicate p, Map<Leaf, LeafState> state, long n) {
-        if (p instanceof Leaf l) {
-            LeafState s = state.get(l);
-            return new Eval(s.maybe, s.all);
-        }
-        if (p instanceof Predicate.Constant c) {
-            return c.value() ? new Eval(RowRanges.all(n), RowRanges.all(n)) : new Eval(RowRanges.empty(), RowRanges.empty());
-        }
-        if (p instanceof Predicate.And a) {
-            RowRanges maybe = RowRanges.all(n);
-            RowRanges all = RowRanges.all(n);
-            for (Predicate t : a.terms()) {
-                Eval e = eval(t, state, n);
-                maybe = maybe.intersect(e.maybe);
-                all = all.intersect(e.all);
+        return p.fold(new Predicate.Fold<Eval>() {
+            @Override
+            public Eval leaf(Leaf l) {
+                LeafState s = state.get(l);
+                return new Eval(s.maybe, s.all);
             }
-            return new Eval(maybe, all);
-        }
-        Predicate.Or o = (Predicate.Or) p;
-        RowRanges maybe = RowRanges.empty();
-        RowRanges all = RowRanges.empty();
-        for (Predicate t : o.terms()) {
-            Eval e = eval(t, state, n);
-            maybe = maybe.union(e.maybe);
-            all = all.union(e.all);
-        }
-        return new Eval(maybe, all);
+
+            @Override
+            public Eval constant(Predicate.Constant c) {
+                return c.value() ? new Eval(RowRanges.all(n), RowRanges.all(n))
+                        : new Eval(RowRanges.empty(), RowRanges.empty());
+            }
+
+            @Override
+            public Eval and(List<Eval> terms) {
+                RowRanges maybe = RowRanges.all(n);
+                RowRanges all = RowRanges.all(n);
+                for (Eval e : terms) {
+                    maybe = maybe.intersect(e.maybe);
+                    all = all.intersect(e.all);
+                }
+                return new Eval(maybe, all);
+            }
+
+            @Override
+            public Eval or(List<Eval> terms) {
+                RowRanges maybe = RowRanges.empty();
+                RowRanges all = RowRanges.empty();
+                for (Eval e : terms) {
+                    maybe = maybe.union(e.maybe);
+                    all = all.union(e.all);
+                }
+                return new Eval(maybe, all);
+            }
+        });
     }
 
     // ---- statistics -----------------------------------------------------------------------------
@@ -348,7 +416,8 @@ public final class Planner {
 
     // ---- Bloom filters --------------------------------------------------------------------------
 
-    private boolean bloomApplies(Leaf l) {
+    /** Whether a Bloom filter can rule a leaf out: {@code =} and {@code IN} on a type whose values have one encoding. */
+    static boolean bloomApplies(Leaf l) {
         if (l.op() != LeafOp.EQ && l.op() != LeafOp.IN) {
             return false;
         }

@@ -13,9 +13,9 @@ import java.util.function.Function;
  * that {@link Condition#parse} reads back to an equal tree. {@link #pushNot()} gives the NOT-free
  * form the pruning code works on.
  *
- * <p>Binding (resolving columns against a file's schema and literals against their types) plugs
- * in through {@link TypedLeaf} and {@link #mapLeaves}: a binder replaces each syntax leaf by its
- * own typed leaf and the connectives, printing and NOT-pushdown keep working.
+ * <p>Binding (resolving columns against a file's schema and literals against their types) is
+ * {@link Binder}'s, and gives a {@link Predicate}: the syntax tree stays untyped, so that one
+ * condition binds to many files.
  */
 public sealed interface Expr permits Expr.And, Expr.Or, Expr.Not, Expr.Leaf {
 
@@ -102,7 +102,7 @@ public sealed interface Expr permits Expr.And, Expr.Or, Expr.Not, Expr.Leaf {
     }
 
     /** A test of one column. */
-    sealed interface Leaf extends Expr permits Comparison, In, Between, IsNull, Like, TypedLeaf {
+    sealed interface Leaf extends Expr permits Comparison, In, Between, IsNull, Like {
         ColumnRef column();
 
         /**
@@ -111,12 +111,6 @@ public sealed interface Expr permits Expr.And, Expr.Or, Expr.Not, Expr.Leaf {
          */
         Expr negate();
     }
-
-    /**
-     * The extension point for binding: a leaf over a resolved column and typed values, made by
-     * code outside this package. {@link #negate()} must return a NOT-free expression.
-     */
-    non-sealed interface TypedLeaf extends Leaf {}
 
     /** {@code column op value}; {@code value op column} is stored flipped. */
     record Comparison(ColumnRef column, CompareOp op, Literal value) implements Leaf {

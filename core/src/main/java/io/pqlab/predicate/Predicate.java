@@ -1,7 +1,10 @@
 package io.pqlab.predicate;
 
 import io.pqlab.internal.stats.ValueOrder;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * A condition bound to a file: NOT pushed down to the leaves, every column resolved to a leaf
@@ -10,10 +13,78 @@ import java.util.List;
  */
 public sealed interface Predicate {
 
+    /**
+     * The one traversal of a condition: a value per node, computed from its terms' values. Every
+     * walk over a predicate (its leaves, its columns, its evaluation over row ranges or bits) is a
+     * fold, so that a new node type is a compile error in every walk, not a cast failure in one.
+     */
+    interface Fold<R> {
+        R leaf(Leaf leaf);
+
+        R constant(Constant constant);
+
+        /** The value of an AND, from its terms' values, in order. */
+        R and(List<R> terms);
+
+        /** The value of an OR, from its terms' values, in order. */
+        R or(List<R> terms);
+    }
+
+    /** Folds the tree: each node's value from its terms' (depth first, left to right). */
+    <R> R fold(Fold<R> f);
+
+    /** Every leaf, left to right, as often as it occurs. */
+    default List<Leaf> leaves() {
+        List<Leaf> out = new ArrayList<>();
+        fold(new Fold<Void>() {
+            @Override
+            public Void leaf(Leaf l) {
+                out.add(l);
+                return null;
+            }
+
+            @Override
+            public Void constant(Constant c) {
+                return null;
+            }
+
+            @Override
+            public Void and(List<Void> terms) {
+                return null;
+            }
+
+            @Override
+            public Void or(List<Void> terms) {
+                return null;
+            }
+        });
+        return out;
+    }
+
+    /** The leaf indexes of the columns the condition tests, in order of first appearance. */
+    default Set<Integer> columns() {
+        Set<Integer> out = new LinkedHashSet<>();
+        leaves().forEach(l -> out.add(l.column()));
+        return out;
+    }
+
+    private static <R> List<R> foldAll(List<Predicate> terms, Fold<R> f) {
+        List<R> out = new ArrayList<>(terms.size());
+        for (Predicate t : terms) {
+            out.add(t.fold(f));
+        }
+        return out;
+    }
+
     /** Every term holds. */
     record And(List<Predicate> terms) implements Predicate {
         public And {
             terms = List.copyOf(terms);
+        }
+
+        @Override
+        public <R> R fold(Fold<R> f) {
+            return f.and(foldAll(terms, f));
         }
 
         @Override
@@ -29,6 +100,11 @@ public sealed interface Predicate {
         }
 
         @Override
+        public <R> R fold(Fold<R> f) {
+            return f.or(foldAll(terms, f));
+        }
+
+        @Override
         public String toString() {
             return join(terms, " OR ");
         }
@@ -36,6 +112,11 @@ public sealed interface Predicate {
 
     /** Every row (true) or no row (false): what a literal the column cannot hold leaves behind. */
     record Constant(boolean value, String why) implements Predicate {
+        @Override
+        public <R> R fold(Fold<R> f) {
+            return f.constant(this);
+        }
+
         @Override
         public String toString() {
             return value ? "TRUE" : "FALSE";
@@ -74,6 +155,11 @@ public sealed interface Predicate {
 
         public byte[] value() {
             return values.get(0);
+        }
+
+        @Override
+        public <R> R fold(Fold<R> f) {
+            return f.leaf(this);
         }
 
         @Override

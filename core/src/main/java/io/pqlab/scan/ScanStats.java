@@ -52,4 +52,12 @@ public final class ScanStats {
     public long fallbacks() {
         return fallbacks;
     }
+
+    @Override
+    public String toString() {
+        return "ScanStats[rowGroupsRead=" + rowGroupsRead + ", rowGroupsSkipped=" + rowGroupsSkipped
+                + ", pagesDecoded=" + pagesDecoded + ", pagesSkipped=" + pagesSkipped + ", bytesFetched="
+                + bytesFetched + ", rowsEvaluated=" + rowsEvaluated + ", rowsReturned=" + rowsReturned
+                + ", fallbacks=" + fallbacks + "]";
+    }
 }

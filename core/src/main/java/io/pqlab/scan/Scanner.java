@@ -103,25 +103,13 @@ public final class Scanner implements AutoCloseable {
         }
         Predicate predicate = options.predicate() == null ? new Predicate.Constant(true, "no condition")
                 : options.predicate();
-        Set<Integer> conditionColumns = new LinkedHashSet<>();
-        collectColumns(predicate, conditionColumns);
+        Set<Integer> conditionColumns = predicate.columns();
         Set<Integer> projection = new LinkedHashSet<>();
         out.forEach(c -> projection.add(c.index()));
         projection.addAll(conditionColumns);
         Plan plan = Planner.plan(file, options.withColumns(new ArrayList<>(projection)));
         return new Scanner(file, options, plan, out, new ArrayList<>(conditionColumns));
     }
-
-    private static void collectColumns(Predicate p, Set<Integer> out) {
-        if (p instanceof Predicate.Leaf l) {
-            out.add(l.column());
-        } else if (p instanceof Predicate.And a) {
-            a.terms().forEach(t -> collectColumns(t, out));
-        } else if (p instanceof Predicate.Or o) {
-            o.terms().forEach(t -> collectColumns(t, out));
-        }
-    }
-
 
     public Plan plan() {
         return plan;

@@ -166,18 +166,6 @@ class ConditionParseTest {
                 .isEqualTo(Condition.parse("a = 1 AND b = 2 AND c = 3"));
     }
 
-    @Test
-    void mapLeavesIsTheBindingHook() {
-        record Bound(ColumnRef column, boolean negated) implements Expr.TypedLeaf {
-            @Override
-            public Expr negate() {
-                return new Bound(column, !negated);
-            }
-        }
-        Expr e = Condition.parse("NOT (a = 1 OR b IS NULL)").mapLeaves(l -> new Bound(l.column(), false));
-        assertThat(e.pushNot()).isEqualTo(Expr.and(new Bound(A, true), new Bound(ColumnRef.of("b"), true)));
-    }
-
     @ParameterizedTest(name = "[{index}] {0}")
     @CsvSource(delimiter = '|', quoteCharacter = '`', textBlock = """
             ``                              | 0  | empty condition

@@ -3,28 +3,20 @@ package io.pqlab.internal.net;
 import io.pqlab.Mechanism;
 import io.pqlab.ParquetFile;
 import io.pqlab.internal.plan.BoundQuery;
-import io.pqlab.internal.format.ColumnChunk;
-import io.pqlab.internal.format.ColumnMetaData;
 import io.pqlab.internal.format.Footer;
 import io.pqlab.internal.format.FooterReader;
 import io.pqlab.internal.format.MetadataDecoder;
-import io.pqlab.internal.format.RowGroup;
 import io.pqlab.io.ByteSource;
 import io.pqlab.io.RemoteSource;
 import io.pqlab.plan.ColumnRead;
 import io.pqlab.plan.Plan;
 import io.pqlab.plan.Planner;
-import io.pqlab.plan.RowGroupPlan;
 import io.pqlab.plan.Span;
-import io.pqlab.predicate.LeafOp;
-import io.pqlab.predicate.Predicate;
 import io.pqlab.scan.Scanner;
 import java.io.Closeable;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Set;
 
 /**
  * A Parquet file read over a network (or any {@link ByteSource}) in three phases, each waiting for
@@ -152,94 +144,23 @@ public final class ReadSession implements Closeable {
      */
     public void fetchIndexes(BoundQuery query) throws IOException {
         source.log().begin(RequestLog.INDEXES);
-        Predicate predicate = query.predicate();
-        List<Integer> projection = query.columns();
         if (!strategy.indexPrefetch() || !(query.uses(Mechanism.PAGE_INDEX) || query.uses(Mechanism.BLOOM))) {
             return;
         }
-        List<Predicate.Leaf> leaves = new ArrayList<>();
-        collect(predicate, leaves);
-        if (leaves.isEmpty()) {
-            return;
-        }
-        Set<Integer> conditionColumns = new LinkedHashSet<>();
-        leaves.forEach(l -> conditionColumns.add(l.column()));
-        Set<Integer> touched = new LinkedHashSet<>(conditionColumns);
-        if (projection == null) {
-            for (int c = 0; c < file.schema().columnCount(); c++) {
-                touched.add(c);
-            }
-        } else {
-            touched.addAll(projection);
-        }
-        // Statistics come with the footer: a plan on them alone reads nothing and tells which row
-        // groups are still undecided.
-        List<Integer> undecided = new ArrayList<>();
-        if (query.uses(Mechanism.STATISTICS)) {
-            Plan pre = Planner.plan(file, BoundQuery.of(predicate, new ArrayList<>(touched),
-                    query.query().using(Mechanism.STATISTICS)), 0, null);
-            for (RowGroupPlan g : pre.rowGroups()) {
-                if (!g.skipped()) {
-                    undecided.add(g.index());
-                }
-            }
-        } else {
-            for (int g = 0; g < file.rowGroupCount(); g++) {
-                undecided.add(g);
-            }
-        }
+        // the planner says which structures it may consult; they are fetched here in one round
         long size = source.size();
         List<Span> spans = new ArrayList<>();
-        for (int g : undecided) {
-            RowGroup rg = file.rowGroup(g);
-            for (int c : touched) {
-                ColumnChunk chunk = rg.columns().get(c);
-                if (chunk == null || chunk.encrypted() || chunk.metaData() == null) {
-                    continue;
-                }
-                ColumnMetaData md = chunk.metaData();
-                boolean condition = conditionColumns.contains(c);
-                if (query.uses(Mechanism.BLOOM) && condition && md.hasBloomFilter() && md.bloomFilterLength() > 0
-                        && usesBloom(leaves, c)) {
-                    add(spans, md.bloomFilterOffset(), md.bloomFilterLength(), size);
-                }
-                if (query.uses(Mechanism.PAGE_INDEX)) {
-                    if (condition && chunk.hasColumnIndex()) {
-                        add(spans, chunk.columnIndexOffset(), chunk.columnIndexLength(), size);
-                    }
-                    if (chunk.hasOffsetIndex() && file.schema().column(c).maxRepetitionLevel() == 0) {
-                        add(spans, chunk.offsetIndexOffset(), chunk.offsetIndexLength(), size);
-                    }
-                }
-            }
+        for (Span s : Planner.indexesToConsult(file, query)) {
+            add(spans, s.offset(), s.length(), size);
         }
         // structures that lie together are one request, whatever the gap for data
         source.fetch(source.plan(spans, Math.max(0, strategy.gap())));
-    }
-
-    private static boolean usesBloom(List<Predicate.Leaf> leaves, int column) {
-        for (Predicate.Leaf l : leaves) {
-            if (l.column() == column && (l.op() == LeafOp.EQ || l.op() == LeafOp.IN)) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /** Adds a span the file names, where it lies inside the file and is not absurdly long. */
     private static void add(List<Span> spans, long offset, long length, long size) {
         if (offset >= 0 && length > 0 && length <= MAX_PREFETCHED_STRUCTURE && offset <= size - length) {
             spans.add(new Span(offset, length));
-        }
-    }
-
-    private static void collect(Predicate p, List<Predicate.Leaf> out) {
-        if (p instanceof Predicate.Leaf l) {
-            out.add(l);
-        } else if (p instanceof Predicate.And a) {
-            a.terms().forEach(t -> collect(t, out));
-        } else if (p instanceof Predicate.Or o) {
-            o.terms().forEach(t -> collect(t, out));
         }
     }
 
