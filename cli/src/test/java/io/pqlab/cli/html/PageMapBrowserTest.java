@@ -5,9 +5,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.pqlab.ParquetFile;
 import io.pqlab.cli.Main;
+import io.pqlab.fixtures.Fixtures;
 import io.pqlab.internal.pages.PageInfo;
 import io.pqlab.plan.ColumnRead;
-import io.pqlab.plan.Mechanisms;
+import io.pqlab.Mechanism;
+import io.pqlab.MechanismSets;
+import io.pqlab.Query;
+import io.pqlab.internal.plan.BoundQuery;
+import java.util.Set;
 import io.pqlab.plan.PageRead;
 import io.pqlab.plan.Plan;
 import io.pqlab.plan.Planner;
@@ -44,7 +49,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * other. Where no browser can be had, the set-up fails.
  */
 class PageMapBrowserTest {
-    private static final Path FIXTURES = Path.of("..", "fixtures");
+    private static final Path FIXTURES = Fixtures.ROOT;
     private static final Path OUT = Path.of("target", "pagemap");
     private static Chromium browser;
 
@@ -114,8 +119,8 @@ class PageMapBrowserTest {
                     projection.add(pf.schema().column(s).index());
                 }
             }
-            plan = c.where() == null ? null : Planner.plan(pf, Binder.bind(c.where(), pf.schema()),
-                    new Planner.Options(Mechanisms.ALL, projection, 0), null);
+            plan = c.where() == null ? null : Planner.plan(pf,
+                    BoundQuery.of(Binder.bind(c.where(), pf.schema()), projection, Query.all()), 0, null);
             expect(pf, plan, projection, expected);
         }
         Map<String, Integer> perFate = new TreeMap<>();

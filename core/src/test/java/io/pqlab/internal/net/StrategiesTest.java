@@ -3,12 +3,17 @@ package io.pqlab.internal.net;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqlab.ParquetFile;
+import io.pqlab.fixtures.Fixtures;
 import io.pqlab.internal.format.ColumnChunk;
 import io.pqlab.internal.format.RowGroup;
 import io.pqlab.io.BytesSource;
 import io.pqlab.io.CountingSource;
 import io.pqlab.io.FileSource;
-import io.pqlab.plan.Mechanisms;
+import io.pqlab.Mechanism;
+import io.pqlab.MechanismSets;
+import io.pqlab.Query;
+import io.pqlab.internal.plan.BoundQuery;
+import java.util.Set;
 import io.pqlab.plan.Span;
 import io.pqlab.predicate.Binder;
 import io.pqlab.predicate.Predicate;
@@ -21,7 +26,7 @@ import org.junit.jupiter.api.Test;
 
 /** The cost model, the no-refetch source, and the strategy table, checked against the file's own layout. */
 class StrategiesTest {
-    static final Path SORTED = Path.of("..", "fixtures", "pruning-sorted.parquet");
+    static final Path SORTED = Fixtures.SORTED;
 
     @Test
     void costModelIsLatencyPlusBytesOverBandwidthOnTheEarliestFreeConnection() {
@@ -94,7 +99,7 @@ class StrategiesTest {
             }
         }
         try (FileSource f = FileSource.open(SORTED)) {
-            rows = StrategyComparison.compare(f, p, null, Mechanisms.ALL, new Strategy(8192, 4096, 4, true), model);
+            rows = StrategyComparison.compare(f, BoundQuery.of(p), new Strategy(8192, 4096, 4, true), model);
         }
         assertThat(rows).hasSize(8);
         StrategyComparison.Row every = rows.get(0);
