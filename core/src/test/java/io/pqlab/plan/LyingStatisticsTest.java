@@ -6,11 +6,12 @@ import static io.pqlab.plan.PlannerTrapsTest.sound;
 import static io.pqlab.plan.PlannerTrapsTest.steps;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.pqlab.Mechanism;
 import io.pqlab.ParquetFile;
 import io.pqlab.internal.format.ThriftTree;
 import io.pqlab.predicate.Binder;
 import io.pqlab.scan.RowBatch;
-import io.pqlab.scan.ScanOptions;
+import io.pqlab.internal.plan.BoundQuery;
 import io.pqlab.scan.Scanner;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -18,6 +19,7 @@ import java.nio.ByteOrder;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -72,7 +74,7 @@ class LyingStatisticsTest {
     private static List<String> scan(Path p, String condition) throws IOException {
         List<String> out = new ArrayList<>();
         try (ParquetFile f = ParquetFile.open(p);
-                Scanner s = Scanner.open(f, ScanOptions.of(Binder.bind(condition, f.schema())))) {
+                Scanner s = Scanner.open(f, BoundQuery.of(Binder.bind(condition, f.schema())))) {
             for (RowBatch b = s.next(); b != null; b = s.next()) {
                 for (int i = 0; i < b.size(); i++) {
                     out.add(b.rowNumber(i) + "=" + b.text(0, i));
@@ -96,7 +98,7 @@ class LyingStatisticsTest {
         }
         assertThat(scan(p, "x < 0")).hasSize(1000).isEqualTo(want);
         OracleData d = OracleData.read(dir.resolve("written.parquet"));
-        Plan plan = sound(p, d, cmp(d, 0, "<", 0.0), Mechanisms.ALL);
+        Plan plan = sound(p, d, cmp(d, 0, "<", 0.0), Mechanism.all());
         assertThat(plan.rowGroupsSkipped()).isZero();
         assertThat(steps(plan, "statistics")).singleElement().satisfies(s -> assertThat(s.why())
                 .contains("floating-point bounds written by Polars are not trusted"));
@@ -115,7 +117,7 @@ class LyingStatisticsTest {
     void aNullPageWithFewerNullsThanRowsDisqualifiesTheIndex() throws IOException {
         Path p = polarsLike("another-writer version 1.0.0", false);
         OracleData d = OracleData.read(dir.resolve("written.parquet"));
-        Plan plan = sound(p, d, cmp(d, 0, "=", -1000.0), Mechanisms.parse("page-index"));
+        Plan plan = sound(p, d, cmp(d, 0, "=", -1000.0), Mechanism.parse("page-index"));
         assertThat(steps(plan, "page-index")).singleElement().satisfies(s -> assertThat(s.why())
                 .contains("page 20 is marked as holding only nulls but counts 0 nulls in 100 rows"));
     }
@@ -145,7 +147,7 @@ class LyingStatisticsTest {
         rw.columnIndex(0, 0, ci);
         Path p = rw.write(dir.resolve("outside.parquet"));
         OracleData d = OracleData.read(written);
-        Plan plan = sound(p, d, cmp(d, 0, "=", n(45)), Mechanisms.parse("page-index"));
+        Plan plan = sound(p, d, cmp(d, 0, "=", n(45)), Mechanism.parse("page-index"));
         assertThat(steps(plan, "page-index").get(0).why())
                 .startsWith("the ColumnIndex is ignored: page 2's bounds lie outside the chunk's statistics");
     }
@@ -163,7 +165,7 @@ class LyingStatisticsTest {
         rw.columnIndex(0, 1, ci);
         Path p = rw.write(dir.resolve("null-sum.parquet"));
         OracleData d = OracleData.read(written);
-        Plan plan = sound(p, d, new Sql.IsNull(d.columns[1], false), Mechanisms.parse("page-index"));
+        Plan plan = sound(p, d, new Sql.IsNull(d.columns[1], false), Mechanism.parse("page-index"));
         assertThat(steps(plan, "page-index").get(0).why())
                 .isEqualTo("the ColumnIndex is ignored: its pages count 12 nulls but the chunk's statistics 15");
     }
