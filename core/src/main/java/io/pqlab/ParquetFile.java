@@ -59,6 +59,11 @@ import java.util.List;
  * <p>The methods that return the footer's structures ({@link #footer()}, {@link #metadata()},
  * {@link #rowGroup}, {@link #chunk}, {@link #pageWalker}, {@link #pages}) give types of
  * {@code io.pqlab.internal}: they serve pqlab's own commands and may change.
+ *
+ * <p>Thread-safe: its footer and schema are immutable, and plans and scans may run from several
+ * threads at once on one instance (each plan and scan keeps its own state; the sources it opens
+ * are safe to share: positional reads locally, a fetched-bytes store that fetches a byte once over
+ * a network). Tested by {@code ManyThreadsTest}. Closing it while others read is not.
  */
 public final class ParquetFile implements Closeable {
     private final ByteSource source;

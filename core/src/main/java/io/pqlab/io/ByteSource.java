@@ -7,6 +7,10 @@ import java.io.IOException;
 /**
  * Where a file's bytes come from: a local file, later an HTTP server or an object store. Every
  * read names an absolute offset; a source never reads past its size.
+ *
+ * <p>Implementations a {@link io.pqlab.ParquetFile} is opened on must allow reads from several
+ * threads at once (the library's all do: {@link FileSource} reads by position, {@link HttpSource}
+ * and the caches are synchronized or immutable).
  */
 public interface ByteSource extends Closeable {
 

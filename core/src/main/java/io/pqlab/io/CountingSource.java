@@ -6,6 +6,8 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * Counts what is asked of another source: bytes and separate reads. Plans promise which bytes a
  * scan fetches; these counts are how tests and {@code --stats} hold them to it.
+ *
+ * <p>Thread-safe where the source beneath is (atomic counters).
  */
 public final class CountingSource implements ByteSource {
     private final ByteSource inner;

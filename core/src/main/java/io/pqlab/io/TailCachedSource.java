@@ -8,6 +8,9 @@ import java.io.IOException;
  * reads that fall inside it from memory. Page indexes and Bloom
  * filters usually lie just before the footer, so they then cost no request, and no byte is
  * fetched twice.
+ *
+ * <p>Thread-safe where the source beneath is: the tail is one immutable value behind a volatile
+ * field.
  */
 public final class TailCachedSource implements ByteSource {
     /** Larger tail reads are passed through without being kept. */
@@ -15,8 +18,10 @@ public final class TailCachedSource implements ByteSource {
 
     private final ByteSource inner;
     private final long size;
-    private byte[] tail;
-    private long tailStart;
+    /** The tail kept, bytes and offset together: several threads read through one source. */
+    private volatile Tail tail;
+
+    private record Tail(long start, byte[] bytes) {}
 
     public TailCachedSource(ByteSource inner) throws IOException {
         this.inner = inner;
@@ -45,17 +50,16 @@ public final class TailCachedSource implements ByteSource {
 
     @Override
     public void readFully(long offset, byte[] dst, int dstOffset, int length) throws IOException {
-        byte[] t = tail;
-        if (t != null && offset >= tailStart && offset + length <= tailStart + t.length) {
-            System.arraycopy(t, (int) (offset - tailStart), dst, dstOffset, length);
+        Tail t = tail;
+        if (t != null && offset >= t.start() && offset + length <= t.start() + t.bytes().length) {
+            System.arraycopy(t.bytes(), (int) (offset - t.start()), dst, dstOffset, length);
             return;
         }
         inner.readFully(offset, dst, dstOffset, length);
-        if (offset + length == size && length <= MAX_TAIL && (t == null || length > t.length)) {
+        if (offset + length == size && length <= MAX_TAIL && (t == null || length > t.bytes().length)) {
             byte[] copy = new byte[length];
             System.arraycopy(dst, dstOffset, copy, 0, length);
-            tailStart = offset;
-            tail = copy;
+            tail = new Tail(offset, copy); // a race keeps one of two equal-content tails: either is right
         }
     }
 

@@ -23,6 +23,7 @@ import io.pqlab.predicate.Predicate.Leaf;
 import io.pqlab.predicate.ValueMatch;
 import io.pqlab.schema.ColumnDescriptor;
 import io.pqlab.internal.stats.SortOrder;
+import io.pqlab.internal.stats.IndexTrust;
 import io.pqlab.internal.stats.StatisticsJudge;
 import io.pqlab.internal.stats.TrustedStatistics;
 import java.io.IOException;
@@ -552,7 +553,10 @@ public final class Planner {
         if (problem == null) {
             problem = PageVerdicts.contradiction(ci, oi, n);
         }
-
+        if (problem == null) {
+            problem = IndexTrust.contradiction(judge(l.column()), ci, oi, chunk.metaData().statistics(),
+                    chunk.metaData().numValues(), col.maxRepetitionLevel());
+        }
         if (problem != null) {
             return new PageDecision(Decision.some("the ColumnIndex is ignored: " + problem), null, null);
         }

@@ -14,6 +14,9 @@ import java.util.NoSuchElementException;
  * or call {@link #nextBatch()}; close it (try-with-resources) if it is left before its end.
  * An I/O error while iterating is an {@link UncheckedIOException}; {@link #nextBatch()} throws it
  * as it is.
+ *
+ * <p>Not thread-safe: one scan is read by one thread; start one scan per thread (from one shared
+ * {@link io.pqlab.ParquetFile}) to read in parallel.
  */
 public final class Scan implements AutoCloseable, Iterable<RowBatch> {
     private final Scanner scanner;

@@ -19,6 +19,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -77,7 +78,7 @@ class BrokenEvidenceTest {
         assertThat(changed).as("the writer fell back to PLAIN").isPositive();
         Path p = rw.write(dir.resolve("unknown-page-type.parquet"));
         OracleData d = OracleData.read(written);
-        java.util.Set<Mechanism> dict = Mechanism.parse("dictionary");
+        Set<Mechanism> dict = Mechanism.parse("dictionary");
         for (Object v : d.distinct(d.columns[0])) {
             Sql eq = cmp(d, 0, "=", v);
             assertThat(groupsKept(sound(p, d, eq, dict))).as(eq.text()).containsAll(groupsMatching(d, eq));

@@ -25,6 +25,10 @@ import java.util.concurrent.Future;
  *
  * <p>Bytes fetched are kept up to {@code maxHeld} bytes; reads beyond that pass through (still
  * logged) without being kept, so a large scan's memory stays bounded.
+ *
+ * <p>Thread-safe: one ParquetFile read from several threads shares it. Fetches of bytes not held
+ * are made one caller at a time (each still with several requests in flight), so that threads
+ * missing the same bytes fetch them once; reads of held bytes do not wait for them.
  */
 public final class FetchingSource implements ByteSource {
     /** Bytes kept at most unless told otherwise. */
@@ -39,6 +43,12 @@ public final class FetchingSource implements ByteSource {
     private long heldBytes;
     private volatile long size = -1;
     private ExecutorService pool;
+    /**
+     * Held while bytes not held are fetched (by a read or {@link #fetch}), and while it is decided
+     * which: threads that miss the same bytes at once fetch them once. Taken before this, never
+     * after it.
+     */
+    private final Object fetching = new Object();
 
     public FetchingSource(ByteSource inner, RequestLog log, int connections, long maxHeld) {
         if (connections < 1) {
@@ -148,14 +158,23 @@ public final class FetchingSource implements ByteSource {
         List<Span> gaps;
         synchronized (this) {
             gaps = missing(offset, offset + length);
+            if (gaps.isEmpty()) {
+                copyHeld(offset, length, dst, dstOffset);
+                return;
+            }
         }
-        for (Span g : gaps) {
-            // bytes not held: fetched now, one request per missing run
-            byte[] b = fetchOne(g, log.newBatch());
-            System.arraycopy(b, 0, dst, dstOffset + (int) (g.offset() - offset), b.length);
-        }
-        synchronized (this) {
-            copyHeld(offset, length, dst, dstOffset);
+        synchronized (fetching) {
+            synchronized (this) {
+                gaps = missing(offset, offset + length); // another thread may have fetched them meanwhile
+            }
+            for (Span g : gaps) {
+                // bytes not held: fetched now, one request per missing run
+                byte[] b = fetchOne(g, log.newBatch());
+                System.arraycopy(b, 0, dst, dstOffset + (int) (g.offset() - offset), b.length);
+            }
+            synchronized (this) {
+                copyHeld(offset, length, dst, dstOffset);
+            }
         }
     }
 
@@ -190,6 +209,19 @@ public final class FetchingSource implements ByteSource {
 
     /** Fetches the ranges (as given: see {@link #plan}), up to {@code connections} at once, and keeps them. */
     public void fetch(List<Span> requests) throws IOException {
+        synchronized (fetching) {
+            // what another thread fetched since these requests were planned is not fetched again
+            List<Span> wanted = new ArrayList<>();
+            synchronized (this) {
+                for (Span r : requests) {
+                    wanted.addAll(missing(r.offset(), r.end()));
+                }
+            }
+            fetchHeldLocked(wanted);
+        }
+    }
+
+    private void fetchHeldLocked(List<Span> requests) throws IOException {
         if (requests.isEmpty()) {
             return;
         }

@@ -110,7 +110,22 @@ public final class StatisticsJudge {
             return "the file declares a column order pqlab does not know for this column, so none of its "
                     + "minimums and maximums is used";
         }
+        if ((order.order() == SortOrder.FLOAT || order.order() == SortOrder.FLOAT16) && isPolars(createdBy)) {
+            // Polars 1.44 leaves pages holding NaN out of a float chunk's bounds and writes them as
+            // null pages (issue 20); its created_by has no version to narrow the guard to.
+            return "floating-point bounds written by Polars are not trusted: Polars leaves pages holding NaN "
+                    + "out of them";
+        }
         return null;
+    }
+
+    /** Whether created_by names Polars ("Polars", perhaps followed by a version). */
+    static boolean isPolars(String createdBy) {
+        if (createdBy == null) {
+            return false;
+        }
+        String s = createdBy.strip();
+        return s.regionMatches(true, 0, "polars", 0, 6) && (s.length() == 6 || Character.isWhitespace(s.charAt(6)));
     }
 
     private String newPairProblem(byte[] min, byte[] max) {
