@@ -21,7 +21,12 @@ public enum Mechanism {
     /** Split-block Bloom filters: an {@code =} or {@code IN} value proved absent. */
     BLOOM("bloom", "bloom-filter", "bloom-filters"),
     /** Dictionary pages of chunks whose data pages are all dictionary-encoded. */
-    DICTIONARY("dictionary", "dictionaries");
+    DICTIONARY("dictionary", "dictionaries"),
+    /**
+     * Hive partition values ({@code key=value} directories) of a dataset's files: a file whose
+     * values refute the condition is skipped before its footer is read.
+     */
+    PARTITION("partition", "partitions", "hive");
 
     private final String cliName;
     private final List<String> aliases;

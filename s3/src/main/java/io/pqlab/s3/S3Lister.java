@@ -1,7 +1,7 @@
 package io.pqlab.s3;
 
-import io.pqlab.internal.dataset.ListedFile;
-import io.pqlab.internal.dataset.ObjectLister;
+import io.pqlab.io.ObjectLister;
+import io.pqlab.io.ListedFile;
 import io.pqlab.io.RemoteReadException;
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;

@@ -1,11 +1,11 @@
 package io.pqlab.s3;
 
+import io.pqlab.io.ListedFile;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.pqlab.DatasetException;
 import io.pqlab.internal.dataset.HivePartitioning;
-import io.pqlab.internal.dataset.ListedFile;
 import io.pqlab.internal.dataset.Listing;
 import io.pqlab.io.RetryPolicy;
 import java.nio.file.Files;

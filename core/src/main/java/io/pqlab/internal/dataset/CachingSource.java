@@ -1,5 +1,6 @@
 package io.pqlab.internal.dataset;
 
+import io.pqlab.io.ListedFile;
 import io.pqlab.internal.format.ColumnChunk;
 import io.pqlab.internal.format.ColumnMetaData;
 import io.pqlab.internal.format.Footer;

@@ -1,5 +1,6 @@
 package io.pqlab.internal.dataset;
 
+import io.pqlab.io.ListedFile;
 import io.pqlab.FileException;
 import io.pqlab.ParquetFile;
 import io.pqlab.internal.format.Footer;

@@ -1,5 +1,6 @@
 package io.pqlab.internal.dataset;
 
+import io.pqlab.io.ListedFile;
 import io.pqlab.DatasetException;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;

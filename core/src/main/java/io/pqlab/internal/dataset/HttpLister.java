@@ -1,5 +1,6 @@
 package io.pqlab.internal.dataset;
 
+import io.pqlab.io.ListedFile;
 import io.pqlab.DatasetException;
 import io.pqlab.io.HttpSource;
 import io.pqlab.io.RetryPolicy;

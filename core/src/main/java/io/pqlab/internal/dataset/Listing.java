@@ -1,5 +1,7 @@
 package io.pqlab.internal.dataset;
 
+import io.pqlab.io.ObjectLister;
+import io.pqlab.io.ListedFile;
 import io.pqlab.DatasetException;
 import java.io.IOException;
 import java.nio.file.FileSystemLoopException;

@@ -1,5 +1,6 @@
 package io.pqlab.internal.dataset;
 
+import io.pqlab.io.ListedFile;
 import java.io.ByteArrayOutputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;

@@ -1,5 +1,7 @@
 package io.pqlab.internal.dataset;
 
+import io.pqlab.io.ObjectLister;
+import io.pqlab.io.ListedFile;
 import io.pqlab.io.ByteSource;
 import io.pqlab.io.FileSource;
 import io.pqlab.io.HttpSource;

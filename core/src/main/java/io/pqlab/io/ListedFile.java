@@ -1,4 +1,4 @@
-package io.pqlab.internal.dataset;
+package io.pqlab.io;
 
 import java.util.Objects;
 

@@ -1,12 +1,12 @@
-package io.pqlab.internal.dataset;
+package io.pqlab.io;
 
 import java.io.IOException;
 import java.util.List;
 
 /**
  * Lists an object store whose keys are flat strings (S3 and its kin): the one operation
- * {@link Listing} needs from it, so that globs, directory semantics and the hidden-file rules are
- * applied once, in {@link Listing}, for every store. Implementations live beside their store (the
+ * {@code Listing} needs from it, so that globs, directory semantics and the hidden-file rules are
+ * applied once, in {@code Listing}, for every store. Implementations live beside their store (the
  * s3 module), so that the core stays free of its SDK.
  */
 public interface ObjectLister {
@@ -21,5 +21,5 @@ public interface ObjectLister {
     List<ListedFile> list(String prefix) throws IOException;
 
     /** A source for a file this lister listed, its size (and ETag) known already. */
-    io.pqlab.io.ByteSource open(ListedFile file) throws IOException;
+    ByteSource open(ListedFile file) throws IOException;
 }
