@@ -1,5 +1,6 @@
 package io.pqlab;
 
+import io.pqlab.internal.crypto.FileDecryptor;
 import io.pqlab.internal.format.ColumnChunk;
 import io.pqlab.internal.format.FileMetaData;
 import io.pqlab.internal.format.Footer;
@@ -49,6 +50,23 @@ public final class ParquetFile implements Closeable {
             source.close();
             throw e;
         }
+    }
+
+    /** Opens a local file, possibly encrypted, with the keys to decrypt it (see {@link Decryption}). */
+    public static ParquetFile open(Path path, Decryption keys) throws IOException {
+        FileSource source = FileSource.open(path);
+        try {
+            TailCachedSource s = new TailCachedSource(source);
+            return open(s, FooterReader.read(s, MetadataDecoder.Options.ALL, s.firstTailRead(), true, keys));
+        } catch (IOException | RuntimeException e) {
+            source.close();
+            throw e;
+        }
+    }
+
+    /** Opens a file from a byte source with the keys to decrypt it; {@link #close()} closes the source. */
+    public static ParquetFile open(ByteSource source, Decryption keys) throws IOException {
+        return open(source, FooterReader.read(source, MetadataDecoder.Options.ALL, source.firstTailRead(), true, keys));
     }
 
     /**
@@ -170,8 +188,9 @@ public final class ParquetFile implements Closeable {
         }
         if (cc.metaData() == null) {
             if (cc.encrypted()) {
-                throw new UnsupportedFeatureException("column \"" + column.dottedPath() + "\" in row group "
-                        + rowGroup + " is encrypted: pqlab cannot read its metadata", footer.metadataOffset());
+                throw new DecryptionException("column \"" + column.dottedPath() + "\" in row group " + rowGroup
+                        + " is encrypted and its metadata cannot be read: "
+                        + FileDecryptor.missingKey(cc.cryptoMetaData(), column.dottedPath()), footer.metadataOffset());
             }
             throw new MalformedFileException("column \"" + column.dottedPath() + "\" in row group " + rowGroup
                     + " has no metadata", footer.metadataOffset());
@@ -183,16 +202,18 @@ public final class ParquetFile implements Closeable {
     public PageWalker pageWalker(int rowGroup, int leafIndex) throws IOException {
         ColumnChunk cc = chunk(rowGroup, leafIndex);
         ColumnDescriptor column = schema.column(leafIndex);
-        if (cc.encrypted()) {
-            throw new UnsupportedFeatureException("column \"" + column.dottedPath() + "\" in row group " + rowGroup
-                    + " is encrypted: pqlab cannot read its pages", footer.metadataOffset());
+        if (cc.sealed()) {
+            throw new DecryptionException("column \"" + column.dottedPath() + "\" in row group " + rowGroup
+                    + " is encrypted and its pages cannot be read: "
+                    + FileDecryptor.missingKey(cc.cryptoMetaData(), column.dottedPath()), footer.metadataOffset());
         }
         if (cc.filePath() != null) {
             throw new UnsupportedFeatureException("column \"" + column.dottedPath() + "\" in row group " + rowGroup
                     + " is stored in another file (" + cc.filePath() + "), which pqlab does not follow",
                     footer.metadataOffset());
         }
-        return new PageWalker(source, cc.metaData(), footer.metadataOffset(), column.maxRepetitionLevel());
+        return new PageWalker(source, cc.metaData(), footer.metadataOffset(), column.maxRepetitionLevel(),
+                cc.decryptor());
     }
 
     /** Every page of a chunk (headers only). */

@@ -544,7 +544,7 @@ public final class Scanner implements AutoCloseable {
      */
     private OffsetIndex ownOffsetIndex(RowGroupPlan g, int c, RowRanges rows) {
         ColumnChunk chunk = file.chunk(g.index(), c);
-        if (!options.mechanisms().pageIndex() || rows.coversAll(g.numRows()) || chunk.encrypted()
+        if (!options.mechanisms().pageIndex() || rows.coversAll(g.numRows()) || chunk.sealed()
                 || file.schema().column(c).maxRepetitionLevel() > 0 || !chunk.hasOffsetIndex()) {
             return null;
         }

@@ -1,5 +1,6 @@
 package io.pqlab.internal.net;
 
+import io.pqlab.Decryption;
 import io.pqlab.ParquetFile;
 import io.pqlab.internal.format.ColumnChunk;
 import io.pqlab.internal.format.ColumnMetaData;
@@ -64,10 +65,16 @@ public final class ReadSession implements Closeable {
 
     public static ReadSession open(ByteSource source, Strategy strategy, RequestLog log, long maxHeld)
             throws IOException {
+        return open(source, strategy, log, maxHeld, Decryption.NONE);
+    }
+
+    /** As above, for a file that may be encrypted, with the keys to decrypt it. */
+    public static ReadSession open(ByteSource source, Strategy strategy, RequestLog log, long maxHeld,
+            Decryption keys) throws IOException {
         FetchingSource fs = new FetchingSource(source, log, strategy.connections(), maxHeld);
         try {
             log.begin(RequestLog.FOOTER);
-            Footer footer = readFooter(fs, strategy);
+            Footer footer = readFooter(fs, strategy, keys);
             ParquetFile pf = ParquetFile.open(fs, footer);
             return new ReadSession(fs, strategy, pf);
         } catch (IOException | RuntimeException e) {
@@ -80,7 +87,7 @@ public final class ReadSession implements Closeable {
      * The footer: one suffix read of {@code prefetch} bytes, or a HEAD and a read of the 8-byte
      * trailer; then the rest of the footer in one more read where it is longer than what is held.
      */
-    private static Footer readFooter(FetchingSource fs, Strategy strategy) throws IOException {
+    private static Footer readFooter(FetchingSource fs, Strategy strategy, Decryption keys) throws IOException {
         long size;
         if (strategy.prefetch() > 0) {
             size = fs.suffix(strategy.prefetch());
@@ -95,7 +102,8 @@ public final class ReadSession implements Closeable {
             byte[] trailer = fs.read(size - 8, 8, "the file's trailer");
             long length = (trailer[0] & 0xFFL) | (trailer[1] & 0xFFL) << 8 | (trailer[2] & 0xFFL) << 16
                     | (trailer[3] & 0xFFL) << 24;
-            boolean par1 = trailer[4] == 'P' && trailer[5] == 'A' && trailer[6] == 'R' && trailer[7] == '1';
+            boolean par1 = trailer[4] == 'P' && trailer[5] == 'A' && trailer[6] == 'R'
+                    && (trailer[7] == '1' || trailer[7] == 'E'); // PARE: an encrypted footer
             if (par1 && length <= size - 12) {
                 long metadataOffset = size - 8 - length;
                 // the footer's bytes not yet held: one request (none where the suffix read had them)
@@ -104,7 +112,7 @@ public final class ReadSession implements Closeable {
             }
         }
         // FooterReader finds every byte it reads in what was fetched; it reports any problem
-        return FooterReader.read(fs, MetadataDecoder.Options.ALL, held, false);
+        return FooterReader.read(fs, MetadataDecoder.Options.ALL, held, false, keys);
     }
 
     public ParquetFile file() {
@@ -174,7 +182,7 @@ public final class ReadSession implements Closeable {
             RowGroup rg = file.rowGroup(g);
             for (int c : touched) {
                 ColumnChunk chunk = rg.columns().get(c);
-                if (chunk == null || chunk.encrypted() || chunk.metaData() == null) {
+                if (chunk == null || chunk.sealed() || chunk.metaData() == null) {
                     continue;
                 }
                 ColumnMetaData md = chunk.metaData();

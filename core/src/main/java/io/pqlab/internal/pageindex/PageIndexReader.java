@@ -1,6 +1,7 @@
 package io.pqlab.internal.pageindex;
 
 import io.pqlab.MalformedFileException;
+import io.pqlab.internal.crypto.ModuleType;
 import io.pqlab.internal.format.ColumnChunk;
 import io.pqlab.io.ByteSource;
 import io.pqlab.internal.thrift.CompactReader;
@@ -34,23 +35,32 @@ public final class PageIndexReader {
      * as absent, so no page is skipped by it.
      */
     public static ColumnIndex columnIndex(ByteSource source, ColumnChunk chunk) throws IOException {
-        if (!chunk.hasColumnIndex() || chunk.encrypted()) {
+        if (!chunk.hasColumnIndex() || chunk.sealed()) {
             return null;
         }
         long offset = chunk.columnIndexOffset();
         int length = chunk.columnIndexLength();
         byte[] bytes = source.read(offset, length, "the ColumnIndex" + column(chunk));
+        if (chunk.decryptor() != null) {
+            // the whole stored module is what was read; the index decodes from its plaintext
+            return decodeColumnIndex(chunk.decryptor().decrypt(ModuleType.COLUMN_INDEX, -1, bytes, 0, length, offset),
+                    offset);
+        }
         return decodeColumnIndex(bytes, offset);
     }
 
     /** The chunk's OffsetIndex, or null when it has none (or it is encrypted, as above). */
     public static OffsetIndex offsetIndex(ByteSource source, ColumnChunk chunk) throws IOException {
-        if (!chunk.hasOffsetIndex() || chunk.encrypted()) {
+        if (!chunk.hasOffsetIndex() || chunk.sealed()) {
             return null;
         }
         long offset = chunk.offsetIndexOffset();
         int length = chunk.offsetIndexLength();
         byte[] bytes = source.read(offset, length, "the OffsetIndex" + column(chunk));
+        if (chunk.decryptor() != null) {
+            return decodeOffsetIndex(chunk.decryptor().decrypt(ModuleType.OFFSET_INDEX, -1, bytes, 0, length, offset),
+                    offset);
+        }
         return decodeOffsetIndex(bytes, offset);
     }
 
