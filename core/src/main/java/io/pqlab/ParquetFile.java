@@ -57,7 +57,7 @@ public final class ParquetFile implements Closeable {
         FileSource source = FileSource.open(path);
         try {
             TailCachedSource s = new TailCachedSource(source);
-            return open(s, FooterReader.read(s, MetadataDecoder.Options.ALL, s.firstTailRead(), true, keys));
+            return open(s, FooterReader.read(s, MetadataDecoder.Options.ALL, s.firstTailRead(), keys));
         } catch (IOException | RuntimeException e) {
             source.close();
             throw e;
@@ -66,7 +66,7 @@ public final class ParquetFile implements Closeable {
 
     /** Opens a file from a byte source with the keys to decrypt it; {@link #close()} closes the source. */
     public static ParquetFile open(ByteSource source, Decryption keys) throws IOException {
-        return open(source, FooterReader.read(source, MetadataDecoder.Options.ALL, source.firstTailRead(), true, keys));
+        return open(source, FooterReader.read(source, MetadataDecoder.Options.ALL, source.firstTailRead(), keys));
     }
 
     /**

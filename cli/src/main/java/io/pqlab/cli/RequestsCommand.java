@@ -161,6 +161,16 @@ final class RequestsCommand implements Callable<Integer>, Main.HasFile {
         }
 
         @Override
+        public int firstTailRead() {
+            return inner.firstTailRead();
+        }
+
+        @Override
+        public boolean remote() {
+            return inner.remote();
+        }
+
+        @Override
         public void close() {}
     }
 }

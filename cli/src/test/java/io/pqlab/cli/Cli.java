@@ -2,6 +2,7 @@ package io.pqlab.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.pqlab.fixtures.Fixtures;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -14,11 +15,11 @@ import java.util.stream.Stream;
 
 /** Runs the command in-process, and finds the fixtures (tests run with working directory cli/). */
 final class Cli {
-    static final Path FIXTURES = Path.of("..", "fixtures");
-    static final Path DATA = FIXTURES.resolve("parquet-testing").resolve("data");
-    static final Path BAD = FIXTURES.resolve("parquet-testing").resolve("bad_data");
-    static final Path SORTED = FIXTURES.resolve("pruning-sorted.parquet");
-    static final Path SHUFFLED = FIXTURES.resolve("pruning-shuffled.parquet");
+    static final Path FIXTURES = Fixtures.ROOT;
+    static final Path DATA = Fixtures.DATA;
+    static final Path BAD = Fixtures.BAD_DATA;
+    static final Path SORTED = Fixtures.SORTED;
+    static final Path SHUFFLED = Fixtures.SHUFFLED;
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
     private Cli() {}

@@ -56,6 +56,16 @@ public interface ByteSource extends Closeable {
         return 8;
     }
 
+    /**
+     * Whether every read is a round trip to a server ({@link RemoteSource}), so that a check the
+     * footer does not need costs a request of its own: the footer reader then checks the head
+     * magic only where the bytes it already read hold it. A source that wraps another answers for
+     * the one beneath.
+     */
+    default boolean remote() {
+        return this instanceof RemoteSource;
+    }
+
     @Override
     default void close() throws IOException {}
 }

@@ -27,6 +27,11 @@ public final class CountingSource implements ByteSource {
     }
 
     @Override
+    public boolean remote() {
+        return inner.remote();
+    }
+
+    @Override
     public long size() throws IOException {
         return inner.size();
     }

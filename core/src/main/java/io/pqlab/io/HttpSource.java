@@ -39,6 +39,7 @@ public final class HttpSource implements RemoteSource {
     private final AtomicLong retries = new AtomicLong();
     private volatile long size = -1;
     private volatile String etag;
+    private volatile String lastModified;
 
     private HttpSource(URI uri, HttpClient client, RetryPolicy retry) {
         this.uri = uri;
@@ -86,6 +87,34 @@ public final class HttpSource implements RemoteSource {
     @Override
     public long retries() {
         return retries.get();
+    }
+
+    /**
+     * What identifies this version of the file, once a reply has been seen ({@link #size()} asks
+     * for one): {@code etag:<strong ETag>}, else {@code modified:<Last-Modified>}, else null.
+     */
+    public String version() {
+        String e = etag;
+        if (e != null) {
+            return "etag:" + e;
+        }
+        String m = lastModified;
+        return m == null ? null : "modified:" + m;
+    }
+
+    /**
+     * Takes the size and strong ETag a listing found as if a reply had said them: no HEAD is then
+     * needed, and a reply with another size or ETag fails as a file that changed.
+     */
+    public synchronized HttpSource expecting(long knownSize, String knownEtag) {
+        if (knownSize < 0) {
+            throw new IllegalArgumentException("a negative size");
+        }
+        size = knownSize;
+        if (knownEtag != null && !knownEtag.startsWith("W/")) {
+            etag = knownEtag;
+        }
+        return this;
     }
 
     /** The size, from a HEAD the first time it is asked for (unless a suffix read learned it). */
@@ -136,6 +165,9 @@ public final class HttpSource implements RemoteSource {
 
     /** A strong ETag that differs from the first one seen means another version of the file. */
     private void checkEtag(HttpHeaders headers) throws RemoteReadException {
+        if (lastModified == null) {
+            lastModified = headers.firstValue("Last-Modified").orElse(null);
+        }
         String e = headers.firstValue("ETag").orElse(null);
         if (e == null || e.startsWith("W/")) {
             return;

@@ -34,6 +34,11 @@ public final class TailCachedSource implements ByteSource {
     }
 
     @Override
+    public boolean remote() {
+        return inner.remote();
+    }
+
+    @Override
     public long size() {
         return size;
     }

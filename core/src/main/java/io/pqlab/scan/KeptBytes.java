@@ -60,6 +60,11 @@ final class KeptBytes implements ByteSource {
     }
 
     @Override
+    public boolean remote() {
+        return inner.remote();
+    }
+
+    @Override
     public void readFully(long offset, byte[] dst, int dstOffset, int length) throws IOException {
         long pos = offset;
         long end = offset + length;

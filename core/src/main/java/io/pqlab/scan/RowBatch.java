@@ -16,6 +16,7 @@ public final class RowBatch {
     private final ColumnBatch[][] pages; // [column][row]
     private final int[][] start; // first entry of the row in its page
     private final int[][] end; // one past its last entry
+    private java.util.Map<io.pqlab.schema.SchemaNode, io.pqlab.internal.assembly.FieldReader> readers;
 
     RowBatch(int rowGroup, long[] rowNumbers, List<ColumnDescriptor> columns, ColumnBatch[][] pages, int[][] start,
             int[][] end) {
@@ -114,6 +115,27 @@ public final class RowBatch {
             out.append(json ? b.jsonEntry(k) : nullText(b.formatEntry(k)));
         }
         return out.append(']').toString();
+    }
+
+    /**
+     * Row i's value of a schema node, assembled from its columns' levels: a top-level field, or any
+     * group or leaf with no repeated field above it (a leaf in a list has many values per row: ask
+     * for the list). Null, a leaf value or a {@link NestedValue}, as {@link NestedValue} documents;
+     * every leaf of the node must be among {@link #columns()}.
+     *
+     * @throws IllegalArgumentException if the node lies inside a repeated field or a leaf is not read
+     * @throws io.pqlab.MalformedFileException if the row's levels contradict each other
+     */
+    public Object value(io.pqlab.schema.SchemaNode node, int i) {
+        if (readers == null) {
+            readers = new java.util.IdentityHashMap<>();
+        }
+        io.pqlab.internal.assembly.FieldReader r = readers.get(node);
+        if (r == null) {
+            r = io.pqlab.internal.assembly.FieldReader.of(node, columns, io.pqlab.internal.assembly.JavaValues::of);
+            readers.put(node, r);
+        }
+        return r.read(this, i);
     }
 
     private static String nullText(String s) {

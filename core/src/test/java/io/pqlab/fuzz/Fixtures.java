@@ -12,7 +12,7 @@ import java.util.stream.Stream;
 final class Fixtures {
     private Fixtures() {}
 
-    static final Path DATA = Path.of("..", "fixtures", "parquet-testing", "data");
+    static final Path DATA = io.pqlab.fixtures.Fixtures.DATA;
     /** Larger files make slow fuzz inputs. */
     static final long MAX_SIZE = 16 * 1024;
 

@@ -65,10 +65,10 @@ public final class Seeds {
         try (Stream<Path> s = Files.list(Fixtures.DATA)) {
             s.filter(p -> p.toString().endsWith(".parquet")).sorted().forEach(all::add);
         }
-        try (Stream<Path> s = Files.list(Path.of("..", "fixtures"))) {
+        try (Stream<Path> s = Files.list(io.pqlab.fixtures.Fixtures.ROOT)) {
             s.filter(p -> p.toString().endsWith(".parquet")).sorted().forEach(all::add);
         }
-        try (Stream<Path> s = Files.list(Path.of("..", "fixtures", "parquet-testing", "bad_data"))) {
+        try (Stream<Path> s = Files.list(io.pqlab.fixtures.Fixtures.BAD_DATA)) {
             s.filter(p -> p.toString().endsWith(".parquet")).sorted().forEach(p -> {
                 byte[] b = Fixtures.read(p);
                 if (b.length <= MAX_SEED) {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.pqlab.fixtures.FixtureGenerator;
 import io.pqlab.fixtures.FixtureGenerator.Order;
+import io.pqlab.fixtures.Fixtures;
 import io.pqlab.oracle.ParquetJava.Triple;
 import java.io.IOException;
 import java.math.BigDecimal;
@@ -59,7 +60,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class ParquetJavaTest {
 
-  static final Path FIXTURES = Path.of("..", "fixtures");
+  static final Path FIXTURES = Fixtures.ROOT;
   static final Path TESTING = FIXTURES.resolve("parquet-testing").resolve("data");
 
   static List<Path> judgeable() {

@@ -3,6 +3,7 @@ package io.pqlab.plan;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqlab.ParquetFile;
+import io.pqlab.fixtures.Fixtures;
 import io.pqlab.internal.format.ColumnChunk;
 import io.pqlab.internal.format.RowGroup;
 import io.pqlab.predicate.Binder;
@@ -20,7 +21,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * row group whose lengths add up to the bytes counted.
  */
 class PlanRecordsTest {
-    private static final Path FIXTURES = Path.of("..", "fixtures");
+    private static final Path FIXTURES = Fixtures.ROOT;
 
     /** The planner's order, cheapest first. */
     private static final List<String> ORDER = List.of("statistics", "bloom", "dictionary", "page-index");

@@ -3,6 +3,7 @@ package io.pqlab.plan;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqlab.ParquetFile;
+import io.pqlab.fixtures.Fixtures;
 import io.pqlab.oracle.ParquetJava;
 import io.pqlab.predicate.Binder;
 import io.pqlab.predicate.Predicate;
@@ -26,7 +27,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * every row the reference evaluator finds matching must be kept and read ({@link PlanAssert}).
  */
 class PlannerSoundnessTest {
-    static final Path FIXTURES = Path.of("..", "fixtures");
+    static final Path FIXTURES = Fixtures.ROOT;
     static final int CONDITIONS_PER_FILE = 200;
 
     private static final AtomicLong FILES = new AtomicLong();

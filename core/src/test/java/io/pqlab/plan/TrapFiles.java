@@ -1,12 +1,9 @@
 package io.pqlab.plan;
 
-import io.pqlab.oracle.OracleCodecs;
+import io.pqlab.oracle.ParquetJava;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.lang.invoke.MethodHandle;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.MethodType;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Files;
@@ -15,8 +12,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
-import org.apache.parquet.column.ParquetProperties.WriterVersion;
-import org.apache.parquet.conf.ParquetConfiguration;
 import org.apache.parquet.conf.PlainParquetConfiguration;
 import org.apache.parquet.example.data.Group;
 import org.apache.parquet.example.data.simple.SimpleGroupFactory;
@@ -24,10 +19,8 @@ import org.apache.parquet.format.ColumnChunk;
 import org.apache.parquet.format.ColumnIndex;
 import org.apache.parquet.format.FileMetaData;
 import org.apache.parquet.format.Util;
-import org.apache.parquet.hadoop.ParquetFileWriter;
 import org.apache.parquet.hadoop.ParquetWriter;
 import org.apache.parquet.hadoop.example.ExampleParquetWriter;
-import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.io.LocalOutputFile;
 import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.schema.MessageType;
@@ -49,23 +42,14 @@ final class TrapFiles {
     static Path write(Path target, String schema, List<Object[]> rows, int rowGroupRows, int pageRows,
             UnaryOperator<ExampleParquetWriter.Builder> options) throws IOException {
         MessageType type = MessageTypeParser.parseMessageType(schema);
-        Files.deleteIfExists(target);
-        ExampleParquetWriter.Builder b = ExampleParquetWriter.builder()
-                .withFile(new LocalOutputFile(target))
-                .withType(type)
-                .withWriteMode(ParquetFileWriter.Mode.CREATE)
-                .withCodecFactory(OracleCodecs.INSTANCE)
-                .withCompressionCodec(CompressionCodecName.UNCOMPRESSED)
-                .withWriterVersion(WriterVersion.PARQUET_1_0)
+        ExampleParquetWriter.Builder b = ParquetJava.writer(target, type)
                 .withRowGroupRowCountLimit(rowGroupRows)
                 .withRowGroupSize(64L << 20)
                 .withPageRowCountLimit(pageRows)
                 .withMinRowCountForPageSizeCheck(Math.min(pageRows, 100))
                 .withPageSize(1 << 20)
-                .withDictionaryEncoding(false)
-                .withStatisticsEnabled(true)
-                .withValidation(false);
-        b = options.apply(withConf(b, new PlainParquetConfiguration()));
+                .withDictionaryEncoding(false);
+        b = options.apply(ParquetJava.hadoopFree(b));
         SimpleGroupFactory groups = new SimpleGroupFactory(type);
         try (ParquetWriter<Group> w = b.build()) {
             for (Object[] row : rows) {
@@ -99,19 +83,6 @@ final class TrapFiles {
             }
         }
         return target;
-    }
-
-    /** builder.withConf(ParquetConfiguration), through a handle: the overload on Hadoop's Configuration is not on the class path. */
-    private static ExampleParquetWriter.Builder withConf(ExampleParquetWriter.Builder builder, ParquetConfiguration conf) {
-        try {
-            MethodHandle h = MethodHandles.publicLookup().findVirtual(ParquetWriter.Builder.class, "withConf",
-                    MethodType.methodType(ParquetWriter.Builder.class, ParquetConfiguration.class));
-            return (ExampleParquetWriter.Builder) h.invoke(builder, conf);
-        } catch (RuntimeException | Error e) {
-            throw e;
-        } catch (Throwable e) {
-            throw new IllegalStateException(e);
-        }
     }
 
     /** What a patch may change: the footer, and each chunk's ColumnIndex (null to keep it). */

@@ -1,22 +1,13 @@
 package io.pqlab.scan;
 
-import io.pqlab.oracle.OracleCodecs;
+import io.pqlab.oracle.ParquetJava;
 import java.io.IOException;
-import java.lang.invoke.MethodHandle;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.MethodType;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.apache.parquet.column.ParquetProperties.WriterVersion;
-import org.apache.parquet.conf.ParquetConfiguration;
-import org.apache.parquet.conf.PlainParquetConfiguration;
 import org.apache.parquet.example.data.Group;
 import org.apache.parquet.example.data.simple.SimpleGroupFactory;
-import org.apache.parquet.hadoop.ParquetFileWriter;
 import org.apache.parquet.hadoop.ParquetWriter;
 import org.apache.parquet.hadoop.example.ExampleParquetWriter;
-import org.apache.parquet.hadoop.metadata.CompressionCodecName;
-import org.apache.parquet.io.LocalOutputFile;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.MessageTypeParser;
 
@@ -50,23 +41,14 @@ final class BigRowGroups {
     }
 
     static Path write(Path target, long rows, int pageRows, int distinct) throws IOException {
-        Files.deleteIfExists(target);
-        ExampleParquetWriter.Builder b = ExampleParquetWriter.builder()
-                .withFile(new LocalOutputFile(target))
-                .withType(SCHEMA)
-                .withWriteMode(ParquetFileWriter.Mode.CREATE)
-                .withCodecFactory(OracleCodecs.INSTANCE)
-                .withCompressionCodec(CompressionCodecName.UNCOMPRESSED)
-                .withWriterVersion(WriterVersion.PARQUET_1_0)
+        ExampleParquetWriter.Builder b = ParquetJava.writer(target, SCHEMA)
                 .withRowGroupRowCountLimit((int) rows)
                 .withRowGroupSize(1L << 30)
                 .withPageRowCountLimit(pageRows)
                 .withMinRowCountForPageSizeCheck(Math.min(pageRows, 100))
                 .withPageSize(1 << 20)
-                .withDictionaryEncoding(distinct > 0)
-                .withStatisticsEnabled(true)
-                .withValidation(false);
-        b = withConf(b, new PlainParquetConfiguration());
+                .withDictionaryEncoding(distinct > 0);
+        b = ParquetJava.hadoopFree(b);
         SimpleGroupFactory groups = new SimpleGroupFactory(SCHEMA);
         try (ParquetWriter<Group> w = b.build()) {
             for (long i = 0; i < rows; i++) {
@@ -80,19 +62,5 @@ final class BigRowGroups {
             }
         }
         return target;
-    }
-
-    /** builder.withConf(ParquetConfiguration), through a handle: the overload on Hadoop's Configuration is not on the class path. */
-    private static ExampleParquetWriter.Builder withConf(ExampleParquetWriter.Builder builder,
-            ParquetConfiguration conf) {
-        try {
-            MethodHandle h = MethodHandles.publicLookup().findVirtual(ParquetWriter.Builder.class, "withConf",
-                    MethodType.methodType(ParquetWriter.Builder.class, ParquetConfiguration.class));
-            return (ExampleParquetWriter.Builder) h.invoke(builder, conf);
-        } catch (RuntimeException | Error e) {
-            throw e;
-        } catch (Throwable e) {
-            throw new IllegalStateException("ParquetWriter.Builder.withConf(ParquetConfiguration)", e);
-        }
     }
 }

@@ -3,6 +3,7 @@ package io.pqlab.scan;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqlab.ParquetFile;
+import io.pqlab.fixtures.Fixtures;
 import io.pqlab.internal.column.RecordingSource;
 import io.pqlab.io.FileSource;
 import io.pqlab.oracle.ParquetJava;
@@ -29,7 +30,7 @@ import org.junit.jupiter.api.Test;
  * row from the orders CSV, its pages from parquet-java's OffsetIndex.
  */
 class ChapterFetchTest {
-    private static final Path FIXTURES = Path.of("..", "fixtures");
+    private static final Path FIXTURES = Fixtures.ROOT;
     private static final Path SORTED = FIXTURES.resolve("pruning-sorted.parquet");
 
     @Test

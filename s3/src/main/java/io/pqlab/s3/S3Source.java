@@ -85,7 +85,10 @@ public final class S3Source implements RemoteSource {
     private volatile long size = -1;
     private volatile String etag;
 
-    private S3Source(String url, String bucket, String key, S3Client s3, RetryPolicy retry) {
+    private final boolean ownsClient;
+
+    private S3Source(String url, String bucket, String key, S3Client s3, RetryPolicy retry, boolean ownsClient) {
+        this.ownsClient = ownsClient;
         this.url = url;
         this.bucket = bucket;
         this.key = key;
@@ -110,6 +113,34 @@ public final class S3Source implements RemoteSource {
         }
         String bucket = rest.substring(0, slash);
         String key = URLDecoder.decode(rest.substring(slash + 1).replace("+", "%2B"), StandardCharsets.UTF_8);
+        return new S3Source(location, bucket, key, client(options), options.retry(), true);
+    }
+
+    /**
+     * A source for an object whose key is known as stored (from a listing: not decoded again),
+     * read through a client shared with other sources; closing the source leaves the client open.
+     */
+    public static S3Source open(String bucket, String key, S3Client shared, RetryPolicy retry) {
+        return new S3Source("s3://" + bucket + "/" + key, bucket, key, shared, retry, false);
+    }
+
+    /**
+     * Takes the size and ETag a listing found as if a reply had said them: no HEAD is then needed,
+     * and a reply with another size or ETag fails as an object that changed.
+     */
+    public synchronized S3Source expecting(long knownSize, String knownEtag) {
+        if (knownSize < 0) {
+            throw new IllegalArgumentException("a negative size");
+        }
+        size = knownSize;
+        if (knownEtag != null) {
+            etag = knownEtag;
+        }
+        return this;
+    }
+
+    /** A client as {@link #open(String, Options)} makes one: the SDK's retries off, checksums only where required. */
+    static S3Client client(Options options) {
         S3ClientBuilder b = S3Client.builder()
                 .credentialsProvider(AwsCredentialsProviderChain.builder()
                         .credentialsProviders(DefaultCredentialsProvider.builder().build(),
@@ -125,7 +156,7 @@ public final class S3Source implements RemoteSource {
         if (options.endpoint() != null) {
             b.endpointOverride(options.endpoint()).forcePathStyle(true);
         }
-        return new S3Source(location, bucket, key, b.build(), options.retry());
+        return b.build();
     }
 
     private static Region region(Options options) {
@@ -336,7 +367,9 @@ public final class S3Source implements RemoteSource {
 
     @Override
     public void close() {
-        s3.close();
+        if (ownsClient) {
+            s3.close();
+        }
     }
 
     @Override

@@ -3,6 +3,7 @@ package io.pqlab.s3;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.pqlab.fixtures.Fixtures;
 import io.pqlab.io.RemoteReadException;
 import io.pqlab.io.RemoteSource;
 import io.pqlab.io.RetryPolicy;
@@ -27,7 +28,7 @@ import org.junit.jupiter.api.Test;
  * server logged are the requests pqlab reported.
  */
 class S3ReadsTest {
-    static final Path FIXTURES = Path.of("..", "fixtures");
+    static final Path FIXTURES = Fixtures.ROOT;
     static final RetryPolicy POLICY = new RetryPolicy(3, Duration.ofMillis(10), Duration.ofMillis(40), Duration.ofSeconds(10));
     static S3Server server;
 

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.pqlab.ParquetFile;
 import io.pqlab.cli.Main;
+import io.pqlab.fixtures.Fixtures;
 import io.pqlab.internal.pages.PageInfo;
 import io.pqlab.plan.ColumnRead;
 import io.pqlab.plan.Mechanisms;
@@ -44,7 +45,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * other. Where no browser can be had, the set-up fails.
  */
 class PageMapBrowserTest {
-    private static final Path FIXTURES = Path.of("..", "fixtures");
+    private static final Path FIXTURES = Fixtures.ROOT;
     private static final Path OUT = Path.of("target", "pagemap");
     private static Chromium browser;
 

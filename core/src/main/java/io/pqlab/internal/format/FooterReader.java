@@ -16,7 +16,12 @@ import java.io.IOException;
  * ({@link ByteSource#firstTailRead()}): on a local file the 8-byte trailer, then exactly the
  * footer, so that an answer from metadata alone reads no byte it does not need; over a network
  * {@value io.pqlab.io.RemoteSource#FIRST_TAIL_READ} bytes in one request, which hold most footers whole (a larger footer costs
- * a second read). The head magic costs one more 4-byte read unless the tail holds it.
+ * a second read).
+ *
+ * <p>The head magic is checked here, for every reader: on a local source at the cost of one 4-byte
+ * read (unless the tail holds it); on a {@linkplain ByteSource#remote() remote} one only where the
+ * bytes already read hold it (a file no larger than the first read), since a request of its own
+ * would cost a round trip. A file whose head is not {@code PAR1} is damaged or not Parquet.
  */
 public final class FooterReader {
     private static final int PAR1 = magic('P', 'A', 'R', '1');
@@ -29,27 +34,25 @@ public final class FooterReader {
     }
 
     public static Footer read(ByteSource source, MetadataDecoder.Options options) throws IOException {
-        return read(source, options, source.firstTailRead(), true);
+        return read(source, options, source.firstTailRead());
     }
 
     /**
      * Reads the footer from the last {@code tailBytes} bytes (more only where the footer is longer).
-     * Readers over a network pass the tail they already hold, and {@code checkHeadMagic} false: the
-     * 4-byte head check would cost a request of its own (the tail magic and the footer's own checks
-     * remain; an encrypted file is still recognised).
+     * Readers over a network pass the tail they already hold.
      */
-    public static Footer read(ByteSource source, MetadataDecoder.Options options, int tailBytes,
-            boolean checkHeadMagic) throws IOException {
-        return read(source, options, tailBytes, checkHeadMagic, Decryption.NONE);
+    public static Footer read(ByteSource source, MetadataDecoder.Options options, int tailBytes)
+            throws IOException {
+        return read(source, options, tailBytes, Decryption.NONE);
     }
 
     /**
-     * As {@link #read(ByteSource, MetadataDecoder.Options, int, boolean)}, for encrypted files too:
-     * an encrypted footer (PARE) is decrypted with the footer key from {@code keys}, a plaintext
-     * one's signature verified when the footer key is known (see {@link FooterDecryption}).
+     * As {@link #read(ByteSource, MetadataDecoder.Options, int)}, for encrypted files too: an
+     * encrypted footer (PARE) is decrypted with the footer key from {@code keys}, a plaintext one's
+     * signature verified when the footer key is known (see {@link FooterDecryption}).
      */
-    public static Footer read(ByteSource source, MetadataDecoder.Options options, int tailBytes,
-            boolean checkHeadMagic, Decryption keys) throws IOException {
+    public static Footer read(ByteSource source, MetadataDecoder.Options options, int tailBytes, Decryption keys)
+            throws IOException {
         long size = source.size();
         if (size < 12) {
             throw new MalformedFileException(
@@ -62,7 +65,7 @@ public final class FooterReader {
         int tailMagic = intLE(tail, tailLength - 4);
         boolean pare = tailMagic == PARE;
         if (pare) {
-            if (checkHeadMagic && headMagic(source, tail, tailStart) != PARE) {
+            if ((!source.remote() || tailStart == 0) && headMagic(source, tail, tailStart) != PARE) {
                 throw new MalformedFileException("the file ends with PARE but does not start with it", 0);
             }
         } else if (tailMagic != PAR1) {
@@ -71,7 +74,7 @@ public final class FooterReader {
             }
             throw new MalformedFileException("the file does not end with the Parquet magic PAR1", size - 4);
         }
-        int headMagic = pare ? PAR1 : checkHeadMagic || tailStart == 0 ? headMagic(source, tail, tailStart) : PAR1;
+        int headMagic = pare ? PAR1 : !source.remote() || tailStart == 0 ? headMagic(source, tail, tailStart) : PAR1;
         if (headMagic != PAR1) {
             if (headMagic == PARE) {
                 throw mixedMagic(0);

@@ -72,6 +72,11 @@ public final class FetchingSource implements ByteSource {
         return inner.firstTailRead();
     }
 
+    @Override
+    public boolean remote() {
+        return inner.remote();
+    }
+
     /**
      * The size. Where the source beneath would need a request to learn it, that request is a
      * HEAD, and logged.

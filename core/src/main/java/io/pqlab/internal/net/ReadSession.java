@@ -112,7 +112,7 @@ public final class ReadSession implements Closeable {
             }
         }
         // FooterReader finds every byte it reads in what was fetched; it reports any problem
-        return FooterReader.read(fs, MetadataDecoder.Options.ALL, held, false, keys);
+        return FooterReader.read(fs, MetadataDecoder.Options.ALL, held, keys);
     }
 
     public ParquetFile file() {

@@ -123,6 +123,17 @@ public final class StrategyComparison {
         }
 
         @Override
+        public int firstTailRead() {
+            return inner.firstTailRead();
+        }
+
+        /** The table models readers over a network, which spend no request on the head magic alone. */
+        @Override
+        public boolean remote() {
+            return true;
+        }
+
+        @Override
         public void close() {}
     }
 }

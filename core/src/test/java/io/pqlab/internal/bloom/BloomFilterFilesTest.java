@@ -2,10 +2,12 @@ package io.pqlab.internal.bloom;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.pqlab.fixtures.Fixtures;
 import io.pqlab.internal.format.PhysicalType;
 import io.pqlab.io.BytesSource;
 import io.pqlab.io.CountingSource;
-import io.pqlab.internal.pageindex.ParquetJava;
+import io.pqlab.oracle.ParquetJava;
+import io.pqlab.oracle.PqlabRecords;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -37,11 +39,11 @@ class BloomFilterFilesTest {
     @Test
     void parquetTestingFiles() throws Exception {
         int filters = 0;
-        for (Path p : ParquetJava.dataFiles()) {
+        for (Path p : Fixtures.dataFiles()) {
             filters += check(p, false);
         }
         assertThat(filters).isEqualTo(1);
-        assertThat(check(ParquetJava.DATA.resolve("data_index_bloom_encoding_stats.parquet"), false)).isEqualTo(1);
+        assertThat(check(Fixtures.DATA.resolve("data_index_bloom_encoding_stats.parquet"), false)).isEqualTo(1);
     }
 
     @Test
@@ -70,7 +72,7 @@ class BloomFilterFilesTest {
                 String where = path.getFileName() + " " + c.getPath();
                 assertThat(c.getBloomFilterLength() > 0).as(where).isEqualTo(expectLength);
                 CountingSource source = new CountingSource(new BytesSource(path.toString(), file));
-                BloomFilterResult r = BloomFilterReader.read(source, ParquetJava.metaData(c));
+                BloomFilterResult r = BloomFilterReader.read(source, PqlabRecords.metaData(c));
                 assertThat(r.ignoredBecause()).as(where).isNull();
                 assertThat(r.bytesFetched()).as(where).isEqualTo(source.bytesRead());
                 if (expectLength) {
@@ -81,7 +83,7 @@ class BloomFilterFilesTest {
                 BlockSplitBloomFilter ref = ParquetJava.bloomFilter(file, c);
                 assertThat(r.filter().bitset()).isEqualTo(BloomTesting.bitset(ref));
 
-                PhysicalType type = ParquetJava.type(c.getPrimitiveType().getPrimitiveTypeName());
+                PhysicalType type = PqlabRecords.type(c.getPrimitiveType().getPrimitiveTypeName());
                 List<Object> values = values(path, c.getPath().toDotString(), firstRow, block.getRowCount());
                 assertThat(values).as(where).hasSize((int) block.getRowCount());
                 Set<Long> distinct = new HashSet<>();

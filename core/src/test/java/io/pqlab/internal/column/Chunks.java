@@ -1,6 +1,7 @@
 package io.pqlab.internal.column;
 
 import io.pqlab.ParquetFile;
+import io.pqlab.fixtures.Fixtures;
 import io.pqlab.oracle.ParquetJava;
 import io.pqlab.oracle.ParquetJava.Triple;
 import java.io.IOException;
@@ -13,8 +14,8 @@ import java.util.stream.Stream;
 final class Chunks {
     private Chunks() {}
 
-    static final Path DATA = Path.of("..", "fixtures", "parquet-testing", "data");
-    static final Path FIXTURES = Path.of("..", "fixtures");
+    static final Path DATA = Fixtures.DATA;
+    static final Path FIXTURES = Fixtures.ROOT;
 
     /** Every parquet-testing file the oracle can read, and the two pruning fixtures. */
     static Stream<Path> judgeable() {

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.pqlab.MalformedFileException;
 import io.pqlab.internal.encoding.Encodings.Encoding;
 import io.pqlab.internal.encoding.Encodings.Type;
+import io.pqlab.oracle.Encoders;
 import java.util.Arrays;
 import java.util.Random;
 import java.util.function.Consumer;
@@ -32,7 +33,7 @@ class EncodingCorruptionTest {
             case 0, 1, 2 -> {
                 int w = r.nextInt(33);
                 int[] v = Gen.levels(r, n, w, shape);
-                byte[] runs = Pj.rle(w, v);
+                byte[] runs = Encoders.rle(w, v);
                 if (kind == 0) {
                     return new Case("rle w" + w, runs, b -> new RleBitPackedDecoder().init(b, 0, b.length, w, FILE_OFFSET)
                             .readInts(new int[n], 0, n));
@@ -66,63 +67,63 @@ class EncodingCorruptionTest {
                 for (int i = 0; i < n; i++) {
                     v[i] = Math.min(v[i], maxLevel);
                 }
-                return new Case("bit packed", Pj.bitPacked(maxLevel, v),
+                return new Case("bit packed", Encoders.bitPacked(maxLevel, v),
                         b -> BitPackedLevels.decode(b, 0, b.length, w, n, new int[n], 0, FILE_OFFSET));
             }
             case 4 -> {
                 return values("rle booleans", Encoding.RLE, Type.BOOLEAN, 0, n,
-                        Pj.rleBooleans(Gen.booleans(r, n, shape)), null);
+                        Encoders.rleBooleans(Gen.booleans(r, n, shape)), null);
             }
             case 5, 6, 7, 8, 9, 10, 11, 12 -> {
                 int type = kind - 5;
                 int width = type == Type.FIXED_LEN_BYTE_ARRAY ? r.nextInt(20) : type == Type.INT96 ? 12 : 0;
                 Values v = Values.random(r, type, width, n, shape);
                 byte[] enc = switch (type) {
-                    case Type.BOOLEAN -> Pj.plainBooleans(v.booleans);
-                    case Type.INT32 -> Pj.plainInts(v.ints);
-                    case Type.INT64 -> Pj.plainLongs(v.longs);
-                    case Type.FLOAT -> Pj.plainFloats(v.floats);
-                    case Type.DOUBLE -> Pj.plainDoubles(v.doubles);
-                    case Type.BYTE_ARRAY -> Pj.plainBinaries(v.binaries);
-                    default -> Pj.plainFixed(width, v.binaries);
+                    case Type.BOOLEAN -> Encoders.plainBooleans(v.booleans);
+                    case Type.INT32 -> Encoders.plainInts(v.ints);
+                    case Type.INT64 -> Encoders.plainLongs(v.longs);
+                    case Type.FLOAT -> Encoders.plainFloats(v.floats);
+                    case Type.DOUBLE -> Encoders.plainDoubles(v.doubles);
+                    case Type.BYTE_ARRAY -> Encoders.plainBinaries(v.binaries);
+                    default -> Encoders.plainFixed(width, v.binaries);
                 };
                 return values("plain " + Encodings.typeName(type) + " w" + width, Encoding.PLAIN, type, width, n, enc,
                         null);
             }
             case 13 -> {
                 return values("delta int32", Encoding.DELTA_BINARY_PACKED, Type.INT32, 0, n,
-                        Pj.deltaInts(128 << r.nextInt(3), 1 << r.nextInt(3), Gen.ints(r, n, shape)), null);
+                        Encoders.deltaInts(128 << r.nextInt(3), 1 << r.nextInt(3), Gen.ints(r, n, shape)), null);
             }
             case 14 -> {
                 return values("delta int64", Encoding.DELTA_BINARY_PACKED, Type.INT64, 0, n,
-                        Pj.deltaLongs(128 << r.nextInt(3), 1 << r.nextInt(3), Gen.longs(r, n, shape)), null);
+                        Encoders.deltaLongs(128 << r.nextInt(3), 1 << r.nextInt(3), Gen.longs(r, n, shape)), null);
             }
             case 15 -> {
                 return values("dlba", Encoding.DELTA_LENGTH_BYTE_ARRAY, Type.BYTE_ARRAY, 0, n,
-                        Pj.deltaLengthByteArray(Gen.binaries(r, n, shape)), null);
+                        Encoders.deltaLengthByteArray(Gen.binaries(r, n, shape)), null);
             }
             case 16 -> {
                 return values("dba", Encoding.DELTA_BYTE_ARRAY, Type.BYTE_ARRAY, 0, n,
-                        Pj.deltaByteArray(Gen.binaries(r, n, shape)), null);
+                        Encoders.deltaByteArray(Gen.binaries(r, n, shape)), null);
             }
             case 17 -> {
                 int width = 1 + r.nextInt(16);
                 return values("dba flba", Encoding.DELTA_BYTE_ARRAY, Type.FIXED_LEN_BYTE_ARRAY, width, n,
-                        Pj.deltaByteArray(Gen.fixed(r, n, width, shape)), null);
+                        Encoders.deltaByteArray(Gen.fixed(r, n, width, shape)), null);
             }
             case 18 -> {
                 return values("bss double", Encoding.BYTE_STREAM_SPLIT, Type.DOUBLE, 0, n,
-                        Pj.bssDoubles(Gen.doubles(r, n, shape)), null);
+                        Encoders.bssDoubles(Gen.doubles(r, n, shape)), null);
             }
             case 19 -> {
                 int width = 1 + r.nextInt(5);
                 return values("bss flba", Encoding.BYTE_STREAM_SPLIT, Type.FIXED_LEN_BYTE_ARRAY, width, n,
-                        Pj.bssFixed(width, Gen.fixed(r, n, width, shape)), null);
+                        Encoders.bssFixed(width, Gen.fixed(r, n, width, shape)), null);
             }
             default -> {
                 // dictionary-encoded strings: corrupt the dictionary page (20) or the data page (21)
                 byte[][] vals = Gen.binaries(r, n, shape);
-                Pj.Dict d = Pj.dictBinaries(vals);
+                Encoders.Dict d = Encoders.dictBinaries(vals);
                 if (kind == 20) {
                     return new Case("dictionary page", d.dictionary(), b -> {
                         Dictionary dict = Dictionary.decode(Type.BYTE_ARRAY, 0, b, 0, b.length, d.size(), FILE_OFFSET);
@@ -268,7 +269,7 @@ class EncodingCorruptionTest {
         long[] equal = new long[300];
         Arrays.fill(equal, Long.MIN_VALUE);
         for (long[] v : new long[][] {random, equal}) {
-            byte[] enc = Pj.deltaLongs(128, 4, v);
+            byte[] enc = Encoders.deltaLongs(128, 4, v);
             // header: 128 (2 bytes), 4, 300 (2 bytes), first value (up to 10 bytes); then min delta and widths
             int p = 5;
             while (enc[p] < 0) {
@@ -341,10 +342,10 @@ class EncodingCorruptionTest {
     void deltaByteArrayPrefixLongerThanPreviousValue() {
         // prefixes {0, 5} against a first value of 2 bytes
         byte[][] vals = {"ab".getBytes(), "abcdefg".getBytes()};
-        byte[] enc = Pj.deltaByteArray(vals);
+        byte[] enc = Encoders.deltaByteArray(vals);
         // rebuild with a bad prefix stream: encode prefixes 0, 5 with parquet-java's delta writer
-        byte[] prefixes = Pj.deltaInts(128, 4, new int[] {0, 5});
-        byte[] goodPrefixes = Pj.deltaInts(128, 4, new int[] {0, 2});
+        byte[] prefixes = Encoders.deltaInts(128, 4, new int[] {0, 5});
+        byte[] goodPrefixes = Encoders.deltaInts(128, 4, new int[] {0, 2});
         assertThat(Arrays.copyOf(enc, goodPrefixes.length)).isEqualTo(goodPrefixes);
         byte[] bad = new byte[enc.length - goodPrefixes.length + prefixes.length];
         System.arraycopy(prefixes, 0, bad, 0, prefixes.length);
@@ -381,9 +382,9 @@ class EncodingCorruptionTest {
     @Test
     void deltaByteArrayCarryOverAcrossPages() {
         // page 1: "abcdef"; page 2 as parquet-mr < 1.8.0 wrote it: "abcxyz" stored as prefix 3 + "xyz"
-        byte[] page1 = Pj.deltaByteArray(new byte[][] {"abcdef".getBytes()});
-        byte[] page2 = EncodingRoundTripTest.concat(Pj.deltaInts(128, 4, new int[] {3}),
-                Pj.deltaLengthByteArray(new byte[][] {"xyz".getBytes()}));
+        byte[] page1 = Encoders.deltaByteArray(new byte[][] {"abcdef".getBytes()});
+        byte[] page2 = EncodingRoundTripTest.concat(Encoders.deltaInts(128, 4, new int[] {3}),
+                Encoders.deltaLengthByteArray(new byte[][] {"xyz".getBytes()}));
         DeltaByteArrayDecoder d = new DeltaByteArrayDecoder();
         Binaries out = new Binaries();
         d.init(page1, 0, page1.length, 1, 0);

@@ -3,6 +3,7 @@ package io.pqlab.internal.encoding;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqlab.internal.encoding.Encodings.Type;
+import io.pqlab.oracle.Encoders;
 import java.util.Random;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
@@ -32,7 +33,7 @@ class EncodingRoundTripTest {
             @ForAll @IntRange(min = 0, max = 4) int shape, @ForAll long seed) {
         Random r = new Random(seed);
         int[] values = Gen.levels(r, n, w, shape);
-        byte[] enc = Pj.rle(w, values);
+        byte[] enc = Encoders.rle(w, values);
         int before = r.nextInt(9);
         byte[] buf = Gen.embed(r, enc, before, r.nextInt(9));
         RleBitPackedDecoder d = new RleBitPackedDecoder().init(buf, before, enc.length, w, FILE_OFFSET);
@@ -60,7 +61,7 @@ class EncodingRoundTripTest {
     void rleHybridSkip(@ForAll @IntRange(min = 0, max = 32) int w, @ForAll("counts") int n, @ForAll long seed) {
         Random r = new Random(seed);
         int[] values = Gen.levels(r, n, w, r.nextInt(5));
-        byte[] enc = Pj.rle(w, values);
+        byte[] enc = Encoders.rle(w, values);
         RleBitPackedDecoder d = new RleBitPackedDecoder().init(enc, 0, enc.length, w, FILE_OFFSET);
         int at = 0;
         int[] one = new int[1];
@@ -81,7 +82,7 @@ class EncodingRoundTripTest {
             @ForAll("counts") int n, @ForAll long seed) {
         Random r = new Random(seed);
         int[] values = Gen.levels(r, n, w, r.nextInt(5));
-        byte[] runs = Pj.rle(w, values);
+        byte[] runs = Encoders.rle(w, values);
         // v1 levels: 4-byte length, runs, then whatever follows (here: junk)
         byte[] prefixed = new byte[4 + runs.length];
         prefixed[0] = (byte) runs.length;
@@ -117,7 +118,7 @@ class EncodingRoundTripTest {
         for (int i = 0; i < n; i++) {
             values[i] = Math.min(values[i], maxLevel);
         }
-        byte[] enc = Pj.bitPacked(maxLevel, values);
+        byte[] enc = Encoders.bitPacked(maxLevel, values);
         byte[] buf = Gen.embed(r, enc, 5, 9);
         int[] out = new int[n + 2];
         int used = BitPackedLevels.decode(buf, 5, buf.length - 5, w, n, out, 1, FILE_OFFSET);
@@ -129,7 +130,7 @@ class EncodingRoundTripTest {
     void rleBooleans(@ForAll("counts") int n, @ForAll long seed) {
         Random r = new Random(seed);
         boolean[] values = Gen.booleans(r, n, r.nextInt(3));
-        byte[] enc = Pj.rleBooleans(values);
+        byte[] enc = Encoders.rleBooleans(values);
         ValuesDecoder d = Encodings.decoder(Encodings.Encoding.RLE, Type.BOOLEAN, 0, null, FILE_OFFSET);
         byte[] buf = Gen.embed(r, enc, 2, 7);
         d.init(buf, 2, buf.length - 2, n, FILE_OFFSET);
@@ -152,13 +153,13 @@ class EncodingRoundTripTest {
         int width = type == Type.FIXED_LEN_BYTE_ARRAY ? r.nextInt(20) : type == Type.INT96 ? 12 : 0;
         Values v = Values.random(r, type, width, n, shape);
         byte[] enc = switch (type) {
-            case Type.BOOLEAN -> Pj.plainBooleans(v.booleans);
-            case Type.INT32 -> Pj.plainInts(v.ints);
-            case Type.INT64 -> Pj.plainLongs(v.longs);
-            case Type.FLOAT -> Pj.plainFloats(v.floats);
-            case Type.DOUBLE -> Pj.plainDoubles(v.doubles);
-            case Type.BYTE_ARRAY -> Pj.plainBinaries(v.binaries);
-            default -> Pj.plainFixed(width, v.binaries);
+            case Type.BOOLEAN -> Encoders.plainBooleans(v.booleans);
+            case Type.INT32 -> Encoders.plainInts(v.ints);
+            case Type.INT64 -> Encoders.plainLongs(v.longs);
+            case Type.FLOAT -> Encoders.plainFloats(v.floats);
+            case Type.DOUBLE -> Encoders.plainDoubles(v.doubles);
+            case Type.BYTE_ARRAY -> Encoders.plainBinaries(v.binaries);
+            default -> Encoders.plainFixed(width, v.binaries);
         };
         check(r, Encodings.decoder(Encodings.Encoding.PLAIN, type, width, null, FILE_OFFSET), enc, v, true);
     }
@@ -177,7 +178,7 @@ class EncodingRoundTripTest {
             @ForAll @IntRange(min = 0, max = 6) int shape, @ForAll long seed) {
         Random r = new Random(seed);
         Values v = Values.random(r, Type.INT32, 0, n, shape);
-        byte[] enc = Pj.deltaInts(block[0], block[1], v.ints);
+        byte[] enc = Encoders.deltaInts(block[0], block[1], v.ints);
         check(r, Encodings.decoder(Encodings.Encoding.DELTA_BINARY_PACKED, Type.INT32, 0, null, FILE_OFFSET), enc, v,
                 true);
     }
@@ -187,7 +188,7 @@ class EncodingRoundTripTest {
             @ForAll @IntRange(min = 0, max = 6) int shape, @ForAll long seed) {
         Random r = new Random(seed);
         Values v = Values.random(r, Type.INT64, 0, n, shape);
-        byte[] enc = Pj.deltaLongs(block[0], block[1], v.longs);
+        byte[] enc = Encoders.deltaLongs(block[0], block[1], v.longs);
         check(r, Encodings.decoder(Encodings.Encoding.DELTA_BINARY_PACKED, Type.INT64, 0, null, FILE_OFFSET), enc, v,
                 true);
     }
@@ -199,7 +200,7 @@ class EncodingRoundTripTest {
             @ForAll long seed) {
         Random r = new Random(seed);
         Values v = Values.random(r, Type.BYTE_ARRAY, 0, n, shape);
-        byte[] enc = Pj.deltaLengthByteArray(v.binaries);
+        byte[] enc = Encoders.deltaLengthByteArray(v.binaries);
         check(r, Encodings.decoder(Encodings.Encoding.DELTA_LENGTH_BYTE_ARRAY, Type.BYTE_ARRAY, 0, null, FILE_OFFSET),
                 enc, v, true);
     }
@@ -211,7 +212,7 @@ class EncodingRoundTripTest {
         int type = fixed ? Type.FIXED_LEN_BYTE_ARRAY : Type.BYTE_ARRAY;
         int width = fixed ? 1 + r.nextInt(24) : 0;
         Values v = Values.random(r, type, width, n, shape);
-        byte[] enc = Pj.deltaByteArray(v.binaries);
+        byte[] enc = Encoders.deltaByteArray(v.binaries);
         check(r, Encodings.decoder(Encodings.Encoding.DELTA_BYTE_ARRAY, type, width, null, FILE_OFFSET), enc, v,
                 true);
     }
@@ -227,11 +228,11 @@ class EncodingRoundTripTest {
         int width = type == Type.FIXED_LEN_BYTE_ARRAY ? new int[] {1, 2, 3, 5, 16, 33}[r.nextInt(6)] : 0;
         Values v = Values.random(r, type, width, n, shape);
         byte[] enc = switch (type) {
-            case Type.INT32 -> Pj.bssInts(v.ints);
-            case Type.INT64 -> Pj.bssLongs(v.longs);
-            case Type.FLOAT -> Pj.bssFloats(v.floats);
-            case Type.DOUBLE -> Pj.bssDoubles(v.doubles);
-            default -> Pj.bssFixed(width, v.binaries);
+            case Type.INT32 -> Encoders.bssInts(v.ints);
+            case Type.INT64 -> Encoders.bssLongs(v.longs);
+            case Type.FLOAT -> Encoders.bssFloats(v.floats);
+            case Type.DOUBLE -> Encoders.bssDoubles(v.doubles);
+            default -> Encoders.bssFixed(width, v.binaries);
         };
         // the streams run to the end of the section: no trailing bytes here
         check(r, Encodings.decoder(Encodings.Encoding.BYTE_STREAM_SPLIT, type, width, null, FILE_OFFSET), enc, v,
@@ -252,13 +253,13 @@ class EncodingRoundTripTest {
         if (r.nextBoolean()) {
             v = v.fewDistinct(r, 1 + r.nextInt(40));
         }
-        Pj.Dict enc = switch (type) {
-            case Type.INT32 -> Pj.dictInts(v.ints);
-            case Type.INT64 -> Pj.dictLongs(v.longs);
-            case Type.FLOAT -> Pj.dictFloats(v.floats);
-            case Type.DOUBLE -> Pj.dictDoubles(v.doubles);
-            case Type.BYTE_ARRAY -> Pj.dictBinaries(v.binaries);
-            default -> Pj.dictFixed(width, v.binaries);
+        Encoders.Dict enc = switch (type) {
+            case Type.INT32 -> Encoders.dictInts(v.ints);
+            case Type.INT64 -> Encoders.dictLongs(v.longs);
+            case Type.FLOAT -> Encoders.dictFloats(v.floats);
+            case Type.DOUBLE -> Encoders.dictDoubles(v.doubles);
+            case Type.BYTE_ARRAY -> Encoders.dictBinaries(v.binaries);
+            default -> Encoders.dictFixed(width, v.binaries);
         };
         byte[] dictBuf = Gen.embed(r, enc.dictionary(), 3, 3);
         Dictionary dict = Dictionary.decode(type, width, dictBuf, 3, enc.dictionary().length, enc.size(), 100);

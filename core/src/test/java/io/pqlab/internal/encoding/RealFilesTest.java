@@ -3,6 +3,7 @@ package io.pqlab.internal.encoding;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqlab.UnsupportedFeatureException;
+import io.pqlab.fixtures.Fixtures;
 import io.pqlab.internal.compress.Decompressor;
 import io.pqlab.internal.encoding.Encodings.Encoding;
 import io.pqlab.internal.encoding.Encodings.Type;
@@ -48,7 +49,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * the pages decompressed; the codecs themselves are judged in DecompressorTest.
  */
 class RealFilesTest {
-    private static final Path DATA = Path.of("..", "fixtures", "parquet-testing", "data");
+    private static final Path DATA = Fixtures.DATA;
 
     static Stream<String> files() throws IOException {
         try (Stream<Path> s = Files.list(DATA)) {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqlab.internal.encoding.Encodings.Encoding;
 import io.pqlab.internal.encoding.Encodings.Type;
+import io.pqlab.oracle.Encoders;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
@@ -74,7 +75,7 @@ class SpecExamplesTest {
     void deltaByteArrayExample() {
         // "axis", "axle", "babble", "babyhood": prefixes 0 2 0 3, suffixes "axis" "le" "babble" "yhood"
         byte[][] values = {"axis".getBytes(), "axle".getBytes(), "babble".getBytes(), "babyhood".getBytes()};
-        byte[] enc = Pj.deltaByteArray(values);
+        byte[] enc = Encoders.deltaByteArray(values);
         ValuesDecoder d = Encodings.decoder(Encoding.DELTA_BYTE_ARRAY, Type.BYTE_ARRAY, 0, null, 0);
         d.init(enc, 0, enc.length, 4, 0);
         Binaries out = new Binaries();

@@ -12,10 +12,13 @@ import io.pqlab.io.ByteSource;
 import io.pqlab.io.BytesSource;
 import io.pqlab.io.CountingSource;
 import io.pqlab.io.RemoteSource;
+import io.pqlab.internal.net.ReadSession;
+import io.pqlab.internal.net.Strategy;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class FooterReaderTest {
@@ -171,13 +174,14 @@ class FooterReaderTest {
         assertThat(counting.reads()).isEqualTo(1);
         assertThat(counting.bytesRead()).isEqualTo(small.length);
 
-        // a large file with a small footer: the tail, then the 4-byte head magic
+        // a large file with a small footer: the tail alone; the head magic, which would cost a
+        // request of its own, is not checked remotely (issue 20: the README says so)
         byte[] footer = minimalFooter();
         byte[] large = file("PAR1", 1_000_000, footer, footer.length, "PAR1");
         counting = new CountingSource(remote(large));
         FooterReader.read(counting);
-        assertThat(counting.reads()).isEqualTo(2);
-        assertThat(counting.bytesRead()).isEqualTo(tail + 4);
+        assertThat(counting.reads()).isEqualTo(1);
+        assertThat(counting.bytesRead()).isEqualTo(tail);
 
         // a footer larger than the tail: one more read, of exactly the footer
         byte[] big = new ThriftWriter().begin().i32Field(1, 1)
@@ -189,8 +193,49 @@ class FooterReaderTest {
         counting = new CountingSource(remote(bigFile));
         Footer f = FooterReader.read(counting);
         assertThat(f.metadata().keyValueMetadata().get(0).value()).hasSize(100_000);
-        assertThat(counting.reads()).isEqualTo(3);
-        assertThat(counting.bytesRead()).isEqualTo(tail + 4 + big.length);
+        assertThat(counting.reads()).isEqualTo(2);
+        assertThat(counting.bytesRead()).isEqualTo(tail + big.length);
+    }
+
+    /**
+     * Issue 20: a local file whose head is not PAR1 is refused however it is opened, also through
+     * the network reader the CLI uses ({@link ReadSession}), which reads a 64 KiB tail as over a
+     * network. Before the fix ReadSession told the footer reader never to check the head, so a
+     * zeroed head on a file larger than its tail read was accepted ({@code pqlab footer} exited 0).
+     */
+    @Test
+    void aZeroedHeadIsRefusedOnEveryLocalPath() throws IOException {
+        byte[] footer = minimalFooter();
+        byte[] large = file("\0\0\0\0", 100_000, footer, footer.length, "PAR1");
+        byte[] small = file("\0\0\0\0", 100, footer, footer.length, "PAR1");
+        for (byte[] f : List.of(large, small)) {
+            assertThatThrownBy(() -> ReadSession.open(new BytesSource("zeroed", f), new Strategy(64 * 1024, 0, 1, true)))
+                    .isInstanceOf(MalformedFileException.class)
+                    .hasMessage("the file does not start with the Parquet magic PAR1")
+                    .extracting(e -> offsetOf((FileException) e)).isEqualTo(0L);
+            assertThatThrownBy(() -> ReadSession.open(new BytesSource("zeroed", f), new Strategy(0, 0, 1, true)))
+                    .isInstanceOf(MalformedFileException.class).hasMessageContaining("does not start with");
+            assertThatThrownBy(() -> read(f)).isInstanceOf(MalformedFileException.class)
+                    .hasMessageContaining("does not start with");
+        }
+    }
+
+    /**
+     * Remotely the head is checked where the first read holds it (a file no larger than that
+     * read), and only there: on a larger file it would cost a request of its own.
+     */
+    @Test
+    void aRemoteSourceChecksTheHeadWhereItsTailReadHoldsIt() throws IOException {
+        byte[] footer = minimalFooter();
+        byte[] small = file("\0\0\0\0", 100, footer, footer.length, "PAR1");
+        assertThatThrownBy(() -> FooterReader.read(remote(small))).isInstanceOf(MalformedFileException.class)
+                .hasMessageContaining("does not start with");
+        assertThatThrownBy(() -> ReadSession.open(remote(small), new Strategy(64 * 1024, 0, 1, true)))
+                .isInstanceOf(MalformedFileException.class).hasMessageContaining("does not start with");
+        byte[] large = file("\0\0\0\0", 100_000, footer, footer.length, "PAR1");
+        CountingSource counting = new CountingSource(remote(large));
+        assertThat(FooterReader.read(counting).metadataLength()).isEqualTo(footer.length);
+        assertThat(counting.reads()).as("no request for the head alone").isEqualTo(1);
     }
 
     /** Bytes in memory that ask for a footer read the way a remote source does. */
@@ -215,6 +260,11 @@ class FooterReaderTest {
             @Override
             public int firstTailRead() {
                 return RemoteSource.FIRST_TAIL_READ;
+            }
+
+            @Override
+            public boolean remote() {
+                return true;
             }
         };
     }

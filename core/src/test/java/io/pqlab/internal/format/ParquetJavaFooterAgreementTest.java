@@ -8,6 +8,7 @@ import io.pqlab.MalformedFileException;
 import io.pqlab.ParquetFile;
 import io.pqlab.UnsupportedFeatureException;
 import io.pqlab.io.BytesSource;
+import io.pqlab.oracle.ParquetJava;
 import io.pqlab.schema.ColumnDescriptor;
 import io.pqlab.schema.Schema;
 import java.io.ByteArrayInputStream;
@@ -52,7 +53,7 @@ class ParquetJavaFooterAgreementTest {
 
         ParquetMetadata pj = null;
         Exception pjError = null;
-        try (ParquetFileReader reader = FormatFixtures.openWithParquetJava(path)) {
+        try (ParquetFileReader reader = ParquetJava.open(path)) {
             pj = reader.getFooter();
         } catch (Exception e) {
             pjError = e;
@@ -101,7 +102,7 @@ class ParquetJavaFooterAgreementTest {
         List<String> refused = List.of("ARROW-GH-41317.parquet", "PARQUET-1481.parquet");
         for (Path p : FormatFixtures.allFiles()) {
             boolean pjOpens;
-            try (ParquetFileReader r = FormatFixtures.openWithParquetJava(p)) {
+            try (ParquetFileReader r = ParquetJava.open(p)) {
                 pjOpens = r.getFooter() != null;
             } catch (Exception e) {
                 pjOpens = false;
@@ -122,7 +123,7 @@ class ParquetJavaFooterAgreementTest {
                 .isInstanceOf(io.pqlab.DecryptionException.class)
                 .hasMessageContaining("no footer key was given: pass --footer-key");
         // parquet-java cannot read it without keys either.
-        assertThatThrownBy(() -> FormatFixtures.openWithParquetJava(FormatFixtures.ENCRYPTED).close())
+        assertThatThrownBy(() -> ParquetJava.open(FormatFixtures.ENCRYPTED).close())
                 .isInstanceOf(Exception.class);
     }
 

@@ -2,6 +2,7 @@ package io.pqlab.internal.net;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.pqlab.fixtures.Fixtures;
 import io.pqlab.io.HttpSource;
 import io.pqlab.io.RetryPolicy;
 import java.net.URI;
@@ -20,7 +21,7 @@ import org.junit.jupiter.api.Test;
  * logged, one for one.
  */
 class HttpReadsTest {
-    static final Path FIXTURES = Path.of("..", "fixtures");
+    static final Path FIXTURES = Fixtures.ROOT;
     static final RetryPolicy POLICY = new RetryPolicy(2, Duration.ofMillis(10), Duration.ofMillis(20), Duration.ofSeconds(10));
     static final List<Strategy> STRATEGIES = List.of(
             Strategy.DEFAULT,

@@ -3,6 +3,7 @@ package io.pqlab.internal.net;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.pqlab.fixtures.Fixtures;
 import io.pqlab.io.HttpSource;
 import io.pqlab.io.RemoteReadException;
 import io.pqlab.io.RemoteSource;
@@ -20,7 +21,7 @@ import org.junit.jupiter.api.Test;
 
 /** The HTTP source against Jetty on loopback: ranges, sizes, and servers that misbehave. */
 class HttpSourceTest {
-    static final Path FIXTURES = Path.of("..", "fixtures");
+    static final Path FIXTURES = Fixtures.ROOT;
     static final Path SORTED = FIXTURES.resolve("pruning-sorted.parquet");
     static final RetryPolicy FAST = new RetryPolicy(3, Duration.ofMillis(10), Duration.ofMillis(40), Duration.ofSeconds(5));
     static RangeServer server;

@@ -3,6 +3,7 @@ package io.pqlab.internal.net;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqlab.ParquetFile;
+import io.pqlab.fixtures.Fixtures;
 import io.pqlab.internal.format.ColumnChunk;
 import io.pqlab.internal.format.RowGroup;
 import io.pqlab.io.BytesSource;
@@ -21,7 +22,7 @@ import org.junit.jupiter.api.Test;
 
 /** The cost model, the no-refetch source, and the strategy table, checked against the file's own layout. */
 class StrategiesTest {
-    static final Path SORTED = Path.of("..", "fixtures", "pruning-sorted.parquet");
+    static final Path SORTED = Fixtures.SORTED;
 
     @Test
     void costModelIsLatencyPlusBytesOverBandwidthOnTheEarliestFreeConnection() {

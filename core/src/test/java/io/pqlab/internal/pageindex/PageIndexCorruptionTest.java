@@ -3,9 +3,12 @@ package io.pqlab.internal.pageindex;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqlab.MalformedFileException;
+import io.pqlab.fixtures.Fixtures;
 import io.pqlab.internal.format.ColumnChunk;
 import io.pqlab.internal.format.PhysicalType;
 import io.pqlab.io.BytesSource;
+import io.pqlab.oracle.ParquetJava;
+import io.pqlab.oracle.PqlabRecords;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -33,14 +36,14 @@ class PageIndexCorruptionTest {
     private static List<Case> load() {
         List<Case> out = new ArrayList<>();
         try {
-            for (Path p : ParquetJava.dataFiles()) {
+            for (Path p : Fixtures.dataFiles()) {
                 byte[] file = Files.readAllBytes(p);
                 ParquetMetadata md = ParquetJava.footer(file);
                 for (BlockMetaData b : md.getBlocks()) {
                     for (ColumnChunkMetaData c : b.getColumns()) {
                         if (c.getOffsetIndexReference() != null) {
-                            out.add(new Case(p.getFileName() + " " + c.getPath(), file, ParquetJava.chunk(c),
-                                    b.getRowCount(), ParquetJava.type(c.getPrimitiveType().getPrimitiveTypeName())));
+                            out.add(new Case(p.getFileName() + " " + c.getPath(), file, PqlabRecords.chunk(c),
+                                    b.getRowCount(), PqlabRecords.type(c.getPrimitiveType().getPrimitiveTypeName())));
                         }
                     }
                 }

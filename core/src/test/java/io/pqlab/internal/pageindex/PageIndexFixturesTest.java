@@ -2,10 +2,13 @@ package io.pqlab.internal.pageindex;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.pqlab.fixtures.Fixtures;
 import io.pqlab.internal.format.ColumnChunk;
 import io.pqlab.internal.format.PhysicalType;
 import io.pqlab.io.BytesSource;
 import io.pqlab.io.CountingSource;
+import io.pqlab.oracle.ParquetJava;
+import io.pqlab.oracle.PqlabRecords;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,14 +31,14 @@ import org.junit.jupiter.params.provider.MethodSource;
 class PageIndexFixturesTest {
 
     static Stream<Path> files() throws Exception {
-        return ParquetJava.dataFiles().stream();
+        return Fixtures.dataFiles().stream();
     }
 
     /** The files with a page index: every one of them must be found and compared. */
     @Test
     void theFixturesWithAPageIndexAreThere() throws Exception {
         List<String> withIndex = new ArrayList<>();
-        for (Path p : ParquetJava.dataFiles()) {
+        for (Path p : Fixtures.dataFiles()) {
             ParquetMetadata md = ParquetJava.footer(Files.readAllBytes(p));
             if (md.getBlocks().stream().flatMap(b -> b.getColumns().stream())
                     .anyMatch(c -> c.getOffsetIndexReference() != null)) {
@@ -55,12 +58,12 @@ class PageIndexFixturesTest {
         CountingSource source = new CountingSource(new BytesSource(path.toString(), file));
         for (BlockMetaData block : md.getBlocks()) {
             for (ColumnChunkMetaData c : block.getColumns()) {
-                ColumnChunk chunk = ParquetJava.chunk(c);
+                ColumnChunk chunk = PqlabRecords.chunk(c);
                 String where = path.getFileName() + " " + c.getPath();
 
                 source.reset();
                 OffsetIndex oi = PageIndexReader.offsetIndex(source, chunk);
-                var refOi = ParquetJava.offsetIndex(file, c);
+                var refOi = ParquetJava.rawOffsetIndex(file, c);
                 if (refOi == null) {
                     assertThat(oi).as(where).isNull();
                 } else {
@@ -73,7 +76,7 @@ class PageIndexFixturesTest {
 
                 source.reset();
                 ColumnIndex ci = PageIndexReader.columnIndex(source, chunk);
-                var refCi = ParquetJava.columnIndex(file, c);
+                var refCi = ParquetJava.rawColumnIndex(file, c);
                 if (refCi == null) {
                     assertThat(ci).as(where).isNull();
                     continue;
@@ -82,7 +85,7 @@ class PageIndexFixturesTest {
                         .isEqualTo(c.getColumnIndexReference().getLength());
                 assertColumnIndexEquals(where, ci, refCi);
                 ColumnDescriptor d = md.getFileMetaData().getSchema().getColumnDescription(c.getPath().toArray());
-                String problem = ci.problem(oi, ParquetJava.type(d.getPrimitiveType().getPrimitiveTypeName()),
+                String problem = ci.problem(oi, PqlabRecords.type(d.getPrimitiveType().getPrimitiveTypeName()),
                         d.getPrimitiveType().getTypeLength(), d.getMaxRepetitionLevel(), d.getMaxDefinitionLevel());
                 // parquet-mr 1.13 marked pages of required columns as null pages (in
                 // datapage_v1-snappy-compressed-checksum.parquet): such an index must be refused.
@@ -116,10 +119,10 @@ class PageIndexFixturesTest {
     /** int32_with_null_pages.parquet has null pages: their placeholders are marked, not values. */
     @Test
     void nullPagesAreMarked() throws Exception {
-        Path path = ParquetJava.DATA.resolve("int32_with_null_pages.parquet");
+        Path path = Fixtures.DATA.resolve("int32_with_null_pages.parquet");
         byte[] file = Files.readAllBytes(path);
         ColumnChunkMetaData c = ParquetJava.footer(file).getBlocks().get(0).getColumns().get(0);
-        ColumnIndex ci = PageIndexReader.columnIndex(new BytesSource("f", file), ParquetJava.chunk(c));
+        ColumnIndex ci = PageIndexReader.columnIndex(new BytesSource("f", file), PqlabRecords.chunk(c));
         int nullPages = 0;
         for (int i = 0; i < ci.pageCount(); i++) {
             if (ci.isNullPage(i)) {

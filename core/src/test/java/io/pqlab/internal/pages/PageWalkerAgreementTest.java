@@ -12,6 +12,7 @@ import io.pqlab.internal.format.FormatFixtures;
 import io.pqlab.internal.format.PageHeader;
 import io.pqlab.io.BytesSource;
 import io.pqlab.io.CountingSource;
+import io.pqlab.oracle.ParquetJava;
 import io.pqlab.schema.ColumnDescriptor;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -52,7 +53,7 @@ class PageWalkerAgreementTest {
         }
         ParquetFileReader pj = null;
         try {
-            pj = FormatFixtures.openWithParquetJava(path);
+            pj = ParquetJava.open(path);
         } catch (Exception e) {
             // parquet-java cannot open it: no OffsetIndex judge, the Thrift judge remains.
         }

@@ -1,4 +1,4 @@
-package io.pqlab.internal.encoding;
+package io.pqlab.oracle;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -21,15 +21,18 @@ import org.apache.parquet.column.values.rle.RunLengthBitPackingHybridEncoder;
 import org.apache.parquet.column.values.rle.RunLengthBitPackingHybridValuesWriter;
 import org.apache.parquet.io.api.Binary;
 
-/** parquet-java's own encoders: the independent writer whose output the decoders must read. */
-final class Pj {
-    private Pj() {}
+/**
+ * parquet-java's own value encoders: the independent writer whose output pqlab's decoders must
+ * read. Each method gives the bytes of one page body (or one level run) as parquet-java writes it.
+ */
+public final class Encoders {
+    private Encoders() {}
 
-    static final HeapByteBufferAllocator ALLOC = HeapByteBufferAllocator.getInstance();
+    public static final HeapByteBufferAllocator ALLOC = HeapByteBufferAllocator.getInstance();
     private static final int SLAB = 64;
     private static final int PAGE = 1 << 20;
 
-    static byte[] bytes(BytesInput b) {
+    public static byte[] bytes(BytesInput b) {
         try {
             return b.toByteArray();
         } catch (IOException e) {
@@ -37,14 +40,14 @@ final class Pj {
         }
     }
 
-    static byte[] bytes(ValuesWriter w) {
+    public static byte[] bytes(ValuesWriter w) {
         byte[] b = bytes(w.getBytes());
         w.close();
         return b;
     }
 
     /** RLE/bit-packed hybrid runs, no length prefix. */
-    static byte[] rle(int bitWidth, int[] values) {
+    public static byte[] rle(int bitWidth, int[] values) {
         try (RunLengthBitPackingHybridEncoder e = new RunLengthBitPackingHybridEncoder(bitWidth, SLAB, PAGE, ALLOC)) {
             for (int v : values) {
                 e.writeInt(v);
@@ -56,7 +59,7 @@ final class Pj {
     }
 
     /** The deprecated BIT_PACKED encoding for levels of at most maxLevel. */
-    static byte[] bitPacked(int maxLevel, int[] values) {
+    public static byte[] bitPacked(int maxLevel, int[] values) {
         BitPackingValuesWriter w = new BitPackingValuesWriter(maxLevel, SLAB, PAGE, ALLOC);
         for (int v : values) {
             w.writeInteger(v);
@@ -65,7 +68,7 @@ final class Pj {
     }
 
     /** RLE booleans: 4-byte length prefix, then runs of width 1. */
-    static byte[] rleBooleans(boolean[] values) {
+    public static byte[] rleBooleans(boolean[] values) {
         RunLengthBitPackingHybridValuesWriter w = new RunLengthBitPackingHybridValuesWriter(1, SLAB, PAGE, ALLOC);
         for (boolean v : values) {
             w.writeBoolean(v);
@@ -73,7 +76,7 @@ final class Pj {
         return bytes(w);
     }
 
-    static byte[] plainBooleans(boolean[] values) {
+    public static byte[] plainBooleans(boolean[] values) {
         BooleanPlainValuesWriter w = new BooleanPlainValuesWriter();
         for (boolean v : values) {
             w.writeBoolean(v);
@@ -81,7 +84,7 @@ final class Pj {
         return bytes(w);
     }
 
-    static byte[] plainInts(int[] values) {
+    public static byte[] plainInts(int[] values) {
         PlainValuesWriter w = new PlainValuesWriter(SLAB, PAGE, ALLOC);
         for (int v : values) {
             w.writeInteger(v);
@@ -89,7 +92,7 @@ final class Pj {
         return bytes(w);
     }
 
-    static byte[] plainLongs(long[] values) {
+    public static byte[] plainLongs(long[] values) {
         PlainValuesWriter w = new PlainValuesWriter(SLAB, PAGE, ALLOC);
         for (long v : values) {
             w.writeLong(v);
@@ -97,7 +100,7 @@ final class Pj {
         return bytes(w);
     }
 
-    static byte[] plainFloats(float[] values) {
+    public static byte[] plainFloats(float[] values) {
         PlainValuesWriter w = new PlainValuesWriter(SLAB, PAGE, ALLOC);
         for (float v : values) {
             w.writeFloat(v);
@@ -105,7 +108,7 @@ final class Pj {
         return bytes(w);
     }
 
-    static byte[] plainDoubles(double[] values) {
+    public static byte[] plainDoubles(double[] values) {
         PlainValuesWriter w = new PlainValuesWriter(SLAB, PAGE, ALLOC);
         for (double v : values) {
             w.writeDouble(v);
@@ -113,7 +116,7 @@ final class Pj {
         return bytes(w);
     }
 
-    static byte[] plainBinaries(byte[][] values) {
+    public static byte[] plainBinaries(byte[][] values) {
         PlainValuesWriter w = new PlainValuesWriter(SLAB, PAGE, ALLOC);
         for (byte[] v : values) {
             w.writeBytes(Binary.fromConstantByteArray(v));
@@ -121,7 +124,7 @@ final class Pj {
         return bytes(w);
     }
 
-    static byte[] plainFixed(int width, byte[][] values) {
+    public static byte[] plainFixed(int width, byte[][] values) {
         FixedLenByteArrayPlainValuesWriter w = new FixedLenByteArrayPlainValuesWriter(width, SLAB, PAGE, ALLOC);
         for (byte[] v : values) {
             w.writeBytes(Binary.fromConstantByteArray(v));
@@ -129,7 +132,7 @@ final class Pj {
         return bytes(w);
     }
 
-    static byte[] deltaInts(int blockSize, int miniblocks, int[] values) {
+    public static byte[] deltaInts(int blockSize, int miniblocks, int[] values) {
         DeltaBinaryPackingValuesWriterForInteger w =
                 new DeltaBinaryPackingValuesWriterForInteger(blockSize, miniblocks, SLAB, PAGE, ALLOC);
         for (int v : values) {
@@ -138,7 +141,7 @@ final class Pj {
         return bytes(w);
     }
 
-    static byte[] deltaLongs(int blockSize, int miniblocks, long[] values) {
+    public static byte[] deltaLongs(int blockSize, int miniblocks, long[] values) {
         DeltaBinaryPackingValuesWriterForLong w =
                 new DeltaBinaryPackingValuesWriterForLong(blockSize, miniblocks, SLAB, PAGE, ALLOC);
         for (long v : values) {
@@ -147,7 +150,7 @@ final class Pj {
         return bytes(w);
     }
 
-    static byte[] deltaLengthByteArray(byte[][] values) {
+    public static byte[] deltaLengthByteArray(byte[][] values) {
         DeltaLengthByteArrayValuesWriter w = new DeltaLengthByteArrayValuesWriter(SLAB, PAGE, ALLOC);
         for (byte[] v : values) {
             w.writeBytes(Binary.fromConstantByteArray(v));
@@ -155,7 +158,7 @@ final class Pj {
         return bytes(w);
     }
 
-    static byte[] deltaByteArray(byte[][] values) {
+    public static byte[] deltaByteArray(byte[][] values) {
         DeltaByteArrayWriter w = new DeltaByteArrayWriter(SLAB, PAGE, ALLOC);
         for (byte[] v : values) {
             w.writeBytes(Binary.fromConstantByteArray(v));
@@ -163,7 +166,7 @@ final class Pj {
         return bytes(w);
     }
 
-    static byte[] bssFloats(float[] values) {
+    public static byte[] bssFloats(float[] values) {
         var w = new ByteStreamSplitValuesWriter.FloatByteStreamSplitValuesWriter(SLAB, PAGE, ALLOC);
         for (float v : values) {
             w.writeFloat(v);
@@ -171,7 +174,7 @@ final class Pj {
         return bytes(w);
     }
 
-    static byte[] bssDoubles(double[] values) {
+    public static byte[] bssDoubles(double[] values) {
         var w = new ByteStreamSplitValuesWriter.DoubleByteStreamSplitValuesWriter(SLAB, PAGE, ALLOC);
         for (double v : values) {
             w.writeDouble(v);
@@ -179,7 +182,7 @@ final class Pj {
         return bytes(w);
     }
 
-    static byte[] bssInts(int[] values) {
+    public static byte[] bssInts(int[] values) {
         var w = new ByteStreamSplitValuesWriter.IntegerByteStreamSplitValuesWriter(SLAB, PAGE, ALLOC);
         for (int v : values) {
             w.writeInteger(v);
@@ -187,7 +190,7 @@ final class Pj {
         return bytes(w);
     }
 
-    static byte[] bssLongs(long[] values) {
+    public static byte[] bssLongs(long[] values) {
         var w = new ByteStreamSplitValuesWriter.LongByteStreamSplitValuesWriter(SLAB, PAGE, ALLOC);
         for (long v : values) {
             w.writeLong(v);
@@ -195,7 +198,7 @@ final class Pj {
         return bytes(w);
     }
 
-    static byte[] bssFixed(int width, byte[][] values) {
+    public static byte[] bssFixed(int width, byte[][] values) {
         var w = new ByteStreamSplitValuesWriter.FixedLenByteArrayByteStreamSplitValuesWriter(width, SLAB, PAGE, ALLOC);
         for (byte[] v : values) {
             w.writeBytes(Binary.fromConstantByteArray(v));
@@ -204,9 +207,9 @@ final class Pj {
     }
 
     /** A dictionary-encoded page: {dictionary page bytes (PLAIN), data page bytes, dictionary size}. */
-    record Dict(byte[] dictionary, byte[] data, int size) {}
+    public record Dict(byte[] dictionary, byte[] data, int size) {}
 
-    static Dict dictionary(DictionaryValuesWriter w) {
+    public static Dict dictionary(DictionaryValuesWriter w) {
         byte[] data = bytes(w.getBytes());
         DictionaryPage page = w.toDictPageAndClose();
         if (page == null) {
@@ -215,7 +218,7 @@ final class Pj {
         return new Dict(bytes(page.getBytes()), data, page.getDictionarySize());
     }
 
-    static Dict dictInts(int[] values) {
+    public static Dict dictInts(int[] values) {
         var w = new DictionaryValuesWriter.PlainIntegerDictionaryValuesWriter(Integer.MAX_VALUE,
                 Encoding.RLE_DICTIONARY, Encoding.PLAIN, ALLOC);
         for (int v : values) {
@@ -224,7 +227,7 @@ final class Pj {
         return dictionary(w);
     }
 
-    static Dict dictLongs(long[] values) {
+    public static Dict dictLongs(long[] values) {
         var w = new DictionaryValuesWriter.PlainLongDictionaryValuesWriter(Integer.MAX_VALUE,
                 Encoding.RLE_DICTIONARY, Encoding.PLAIN, ALLOC);
         for (long v : values) {
@@ -233,7 +236,7 @@ final class Pj {
         return dictionary(w);
     }
 
-    static Dict dictFloats(float[] values) {
+    public static Dict dictFloats(float[] values) {
         var w = new DictionaryValuesWriter.PlainFloatDictionaryValuesWriter(Integer.MAX_VALUE,
                 Encoding.RLE_DICTIONARY, Encoding.PLAIN, ALLOC);
         for (float v : values) {
@@ -242,7 +245,7 @@ final class Pj {
         return dictionary(w);
     }
 
-    static Dict dictDoubles(double[] values) {
+    public static Dict dictDoubles(double[] values) {
         var w = new DictionaryValuesWriter.PlainDoubleDictionaryValuesWriter(Integer.MAX_VALUE,
                 Encoding.RLE_DICTIONARY, Encoding.PLAIN, ALLOC);
         for (double v : values) {
@@ -251,7 +254,7 @@ final class Pj {
         return dictionary(w);
     }
 
-    static Dict dictBinaries(byte[][] values) {
+    public static Dict dictBinaries(byte[][] values) {
         var w = new DictionaryValuesWriter.PlainBinaryDictionaryValuesWriter(Integer.MAX_VALUE,
                 Encoding.RLE_DICTIONARY, Encoding.PLAIN, ALLOC);
         for (byte[] v : values) {
@@ -260,7 +263,7 @@ final class Pj {
         return dictionary(w);
     }
 
-    static Dict dictFixed(int width, byte[][] values) {
+    public static Dict dictFixed(int width, byte[][] values) {
         var w = new DictionaryValuesWriter.PlainFixedLenArrayDictionaryValuesWriter(Integer.MAX_VALUE, width,
                 Encoding.RLE_DICTIONARY, Encoding.PLAIN, ALLOC);
         for (byte[] v : values) {

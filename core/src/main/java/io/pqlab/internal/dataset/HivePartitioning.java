@@ -1,0 +1,204 @@
+package io.pqlab.internal.dataset;
+
+import io.pqlab.DatasetException;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Hive partitions: each {@code key=value} directory on a file's path is a column of that file
+ * with a constant value. Keys and values are percent-decoded ({@code %2F} is {@code /}, a
+ * {@code +} stays a plus, as in DuckDB); {@code __HIVE_DEFAULT_PARTITION__} and {@code NULL}
+ * (in any case) are null. Every file must have the same keys, else the dataset is refused naming
+ * two files that differ. A column's type is declared ({@code key:TYPE}) or inferred from all its
+ * non-null values by {@link PartitionType#infer}: the one type every value has, else VARCHAR.
+ *
+ * @param columns the partition columns, in the order of the first file's path
+ * @param values per file (in the files' order), the value of each column, null for null
+ */
+public record HivePartitioning(List<Column> columns, List<List<Object>> values) {
+    public static final String DEFAULT_PARTITION = "__HIVE_DEFAULT_PARTITION__";
+
+    /** A partition column: its name and type. */
+    public record Column(String name, PartitionType type) {
+        public Column {
+            Objects.requireNonNull(name);
+            Objects.requireNonNull(type);
+        }
+    }
+
+    public HivePartitioning {
+        columns = List.copyOf(columns);
+        values = values.stream().map(v -> java.util.Collections.unmodifiableList(new ArrayList<>(v))).toList();
+    }
+
+    /** No partitions: every file has no partition column. */
+    public static HivePartitioning none(int files) {
+        List<List<Object>> v = new ArrayList<>();
+        for (int i = 0; i < files; i++) {
+            v.add(List.of());
+        }
+        return new HivePartitioning(List.of(), v);
+    }
+
+    public int index(String name) {
+        for (int i = 0; i < columns.size(); i++) {
+            if (columns.get(i).name().equals(name)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * The partitions of {@code files}.
+     *
+     * @param declared types given by the user, by key; a key not in the dataset is refused
+     */
+    public static HivePartitioning of(List<ListedFile> files, Map<String, PartitionType> declared) {
+        List<String> keys = null;
+        String firstFile = null;
+        List<String[]> raw = new ArrayList<>(files.size());
+        for (ListedFile f : files) {
+            Map<String, String> kv = parse(f.location());
+            List<String> k = new ArrayList<>(kv.keySet());
+            if (keys == null) {
+                keys = k;
+                firstFile = f.location();
+            } else if (!new java.util.HashSet<>(keys).equals(new java.util.HashSet<>(k))) {
+                throw new DatasetException("inconsistent hive partitions: " + firstFile + " has "
+                        + describe(keys) + " but " + f.location() + " has " + describe(k)
+                        + " (every file of a dataset needs the same key=value directories)");
+            }
+            String[] vals = new String[keys.size()];
+            for (int i = 0; i < keys.size(); i++) {
+                vals[i] = kv.get(keys.get(i));
+            }
+            raw.add(vals);
+        }
+        if (keys == null) {
+            keys = List.of();
+        }
+        for (String key : declared.keySet()) {
+            if (!keys.contains(key)) {
+                throw new DatasetException("a type is declared for partition key '" + key + "', which no directory of the"
+                        + " dataset has; its partition keys are " + describe(keys));
+            }
+        }
+        List<Column> columns = new ArrayList<>();
+        for (int c = 0; c < keys.size(); c++) {
+            PartitionType t = declared.get(keys.get(c));
+            if (t == null) {
+                t = infer(raw, c);
+            }
+            columns.add(new Column(keys.get(c), t));
+        }
+        List<List<Object>> values = new ArrayList<>(files.size());
+        for (int i = 0; i < files.size(); i++) {
+            Object[] v = new Object[keys.size()];
+            for (int c = 0; c < keys.size(); c++) {
+                String text = raw.get(i)[c];
+                if (isNull(text)) {
+                    continue;
+                }
+                v[c] = columns.get(c).type().convert(text);
+                if (v[c] == null) {
+                    throw new DatasetException(files.get(i).location() + ": partition value '" + text + "' of key '"
+                            + keys.get(c) + "' is not a " + columns.get(c).type() + " (declare the key's type as VARCHAR"
+                            + " to read it as text)");
+                }
+            }
+            values.add(Arrays.asList(v));
+        }
+        return new HivePartitioning(columns, values);
+    }
+
+    private static PartitionType infer(List<String[]> raw, int c) {
+        PartitionType common = null;
+        for (String[] vals : raw) {
+            if (isNull(vals[c])) {
+                continue;
+            }
+            PartitionType t = PartitionType.infer(vals[c]);
+            if (common == null) {
+                common = t;
+            } else if (common != t) {
+                return PartitionType.VARCHAR;
+            }
+        }
+        return common == null ? PartitionType.VARCHAR : common;
+    }
+
+    static boolean isNull(String text) {
+        return text.equals(DEFAULT_PARTITION) || text.equalsIgnoreCase("NULL");
+    }
+
+    private static String describe(List<String> keys) {
+        return keys.isEmpty() ? "no partition keys" : "keys " + String.join(", ", keys);
+    }
+
+    /**
+     * The {@code key=value} directories of a location (a path or URL; a URL's scheme and host are
+     * not directories), decoded; where a key repeats, the deepest directory's value.
+     */
+    public static Map<String, String> parse(String location) {
+        String path = location;
+        int scheme = path.indexOf("://");
+        if (scheme > 0 && path.substring(0, scheme).matches("[A-Za-z][A-Za-z0-9+.-]*")) {
+            int slash = path.indexOf('/', scheme + 3);
+            path = slash < 0 ? "" : path.substring(slash);
+            int q = path.indexOf('?');
+            if (q >= 0) {
+                path = path.substring(0, q);
+            }
+        }
+        String[] segments = path.split("/");
+        Map<String, String> kv = new LinkedHashMap<>();
+        for (int i = 0; i < segments.length - 1; i++) { // the last segment is the file's name
+            String s = segments[i];
+            int eq = s.indexOf('=');
+            if (eq > 0) {
+                String key = decode(s.substring(0, eq));
+                kv.remove(key);
+                kv.put(key, decode(s.substring(eq + 1)));
+            }
+        }
+        return kv;
+    }
+
+    /** Percent-decoding where {@code +} is a plus and a malformed escape is kept as written. */
+    static String decode(String s) {
+        if (s.indexOf('%') < 0) {
+            return s;
+        }
+        ByteArrayOutputStream out = new ByteArrayOutputStream(s.length());
+        byte[] b = s.getBytes(StandardCharsets.UTF_8);
+        for (int i = 0; i < b.length; i++) {
+            if (b[i] == '%' && i + 2 < b.length && hex(b[i + 1]) >= 0 && hex(b[i + 2]) >= 0) {
+                out.write(hex(b[i + 1]) << 4 | hex(b[i + 2]));
+                i += 2;
+            } else {
+                out.write(b[i]);
+            }
+        }
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    private static int hex(byte c) {
+        if (c >= '0' && c <= '9') {
+            return c - '0';
+        }
+        char l = Character.toLowerCase((char) c);
+        return l >= 'a' && l <= 'f' ? l - 'a' + 10 : -1;
+    }
+
+    @Override
+    public String toString() {
+        return "HivePartitioning" + columns.stream().map(c -> c.name() + ":" + c.type()).toList();
+    }
+}
