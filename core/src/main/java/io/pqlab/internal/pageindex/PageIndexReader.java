@@ -44,7 +44,7 @@ public final class PageIndexReader {
         if (chunk.decryptor() != null) {
             // the whole stored module is what was read; the index decodes from its plaintext
             return decodeColumnIndex(chunk.decryptor().decrypt(ModuleType.COLUMN_INDEX, -1, bytes, 0, length, offset),
-                    offset);
+                    offset, false);
         }
         return decodeColumnIndex(bytes, offset);
     }
@@ -59,13 +59,21 @@ public final class PageIndexReader {
         byte[] bytes = source.read(offset, length, "the OffsetIndex" + column(chunk));
         if (chunk.decryptor() != null) {
             return decodeOffsetIndex(chunk.decryptor().decrypt(ModuleType.OFFSET_INDEX, -1, bytes, 0, length, offset),
-                    offset);
+                    offset, false);
         }
         return decodeOffsetIndex(bytes, offset);
     }
 
     /** Decodes a ColumnIndex that fills {@code bytes} exactly; {@code offset} is its file offset. */
     public static ColumnIndex decodeColumnIndex(byte[] bytes, long offset) {
+        return decodeColumnIndex(bytes, offset, true);
+    }
+
+    /**
+     * {@code exact} false for a decrypted module: parquet-java pads the plaintext it encrypts with
+     * zeros after the struct (authenticated with it), so the struct ends at its stop byte.
+     */
+    private static ColumnIndex decodeColumnIndex(byte[] bytes, long offset, boolean exact) {
         CompactReader r = new CompactReader(bytes, offset);
         boolean[] nullPages = null;
         List<byte[]> minValues = null;
@@ -101,13 +109,20 @@ public final class PageIndexReader {
             }
         }
         r.structEnd();
-        checkEnd(r, "ColumnIndex");
+        if (exact) {
+            checkEnd(r, "ColumnIndex");
+        }
         return new ColumnIndex(nullPages, minValues, maxValues, order, nullCounts, repHist, defHist,
                 nanCounts, offset, bytes.length);
     }
 
     /** Decodes an OffsetIndex that fills {@code bytes} exactly; {@code offset} is its file offset. */
     public static OffsetIndex decodeOffsetIndex(byte[] bytes, long offset) {
+        return decodeOffsetIndex(bytes, offset, true);
+    }
+
+    /** As {@link #decodeColumnIndex(byte[], long, boolean)}. */
+    private static OffsetIndex decodeOffsetIndex(byte[] bytes, long offset, boolean exact) {
         CompactReader r = new CompactReader(bytes, offset);
         List<PageLocation> pages = null;
         long[] unencoded = null;
@@ -130,7 +145,9 @@ public final class PageIndexReader {
             }
         }
         r.structEnd();
-        checkEnd(r, "OffsetIndex");
+        if (exact) {
+            checkEnd(r, "OffsetIndex");
+        }
         return new OffsetIndex(pages, unencoded, offset, bytes.length);
     }
 
