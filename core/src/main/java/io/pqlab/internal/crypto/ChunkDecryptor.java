@@ -76,7 +76,13 @@ public final class ChunkDecryptor {
                 return new Header(decrypt(ModuleType.DICTIONARY_PAGE_HEADER, -1, buf, off, stored, fileOffset), stored,
                         true);
             } catch (DecryptionException notDictionary) {
-                // not a dictionary page's header (or tampered): as data page 0's, which reports the error
+                try {
+                    return new Header(decrypt(data, 0, buf, off, stored, fileOffset), stored, false);
+                } catch (DecryptionException neither) {
+                    throw new DecryptionException("GCM tag mismatch decrypting the first page header (dictionary page "
+                            + "or data page 0) of column " + path + " in row group " + rowGroup
+                            + ": wrong key or tampered file", fileOffset);
+                }
             }
         }
         return new Header(decrypt(data, dataOrdinal, buf, off, stored, fileOffset), stored, false);

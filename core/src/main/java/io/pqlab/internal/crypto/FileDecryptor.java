@@ -92,6 +92,9 @@ public final class FileDecryptor {
     /** A line for people: the mode, the algorithm, what was verified. Never a key. */
     public String describe() {
         String s = (encryptedFooter ? "encrypted footer" : "plaintext footer") + ", " + algorithm.name();
+        if (algorithm.ctr()) {
+            s += " (pages in AES-CTR: not authenticated)";
+        }
         if (!encryptedFooter) {
             s += signatureVerified == null ? ", signature not verified (no footer key)" : ", signature verified";
         }
