@@ -25,12 +25,70 @@ public final class Main {
     public static final int BAD_INPUT = 2;
 
     public static void main(String[] args) {
-        PrintWriter out = new PrintWriter(System.out, true);
-        PrintWriter err = new PrintWriter(System.err, true);
+        // Buffered, flushed at exit (a row a line to a pipe costs a system call each); a write to a
+        // closed pipe throws OutputClosed, which ends the run at once with exit 0, as head expects.
+        PrintWriter out = new PrintWriter(new java.io.BufferedWriter(new java.io.OutputStreamWriter(
+                new Output(new java.io.FileOutputStream(java.io.FileDescriptor.out)),
+                java.nio.charset.StandardCharsets.UTF_8), 1 << 16), false);
+        PrintWriter err = new PrintWriter(new java.io.OutputStreamWriter(
+                new java.io.FileOutputStream(java.io.FileDescriptor.err), java.nio.charset.StandardCharsets.UTF_8), true);
         int code = run(args, out, err);
-        out.flush();
+        try {
+            out.flush();
+        } catch (OutputClosed e) {
+            // the reader has gone: nothing left to say
+        }
         err.flush();
         System.exit(code);
+    }
+
+    /**
+     * Standard output that says when it is closed. A PrintWriter swallows IOExceptions (so a scan
+     * piped into {@code head} would go on to the end, writing into nothing); this stream turns them
+     * into {@link OutputClosed}, which PrintWriter lets through.
+     */
+    static final class Output extends java.io.OutputStream {
+        private final java.io.OutputStream out;
+
+        Output(java.io.OutputStream out) {
+            this.out = out;
+        }
+
+        @Override
+        public void write(int b) {
+            try {
+                out.write(b);
+            } catch (IOException e) {
+                throw new OutputClosed(e);
+            }
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) {
+            try {
+                out.write(b, off, len);
+            } catch (IOException e) {
+                throw new OutputClosed(e);
+            }
+        }
+
+        @Override
+        public void flush() {
+            try {
+                out.flush();
+            } catch (IOException e) {
+                throw new OutputClosed(e);
+            }
+        }
+    }
+
+    /** Standard output was closed by its reader (a broken pipe): stop, quietly, exit 0. */
+    static final class OutputClosed extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        OutputClosed(IOException cause) {
+            super("standard output closed", cause);
+        }
     }
 
     /** Runs the command line with the given streams and returns the exit code. */
@@ -42,6 +100,8 @@ public final class Main {
     static int run(CommandLine cli, String[] args, PrintWriter out, PrintWriter err) {
         cli.setOut(out);
         cli.setErr(err);
+        // No colour, ever: output goes to pipes and files, and escape codes there are noise.
+        cli.setColorScheme(CommandLine.Help.defaultColorScheme(CommandLine.Help.Ansi.OFF));
         boolean debug = java.util.Arrays.asList(args).contains("--debug");
         cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> report(e, commandLine, err, debug));
         cli.setParameterExceptionHandler((e, args2) -> {
@@ -52,6 +112,8 @@ public final class Main {
         });
         try {
             return cli.execute(args);
+        } catch (OutputClosed e) {
+            return OK;
         } catch (StackOverflowError | OutOfMemoryError e) {
             err.println("pqlab: internal error: " + e + ". Please report it, with the command you ran.");
             return BUG;
@@ -68,11 +130,14 @@ public final class Main {
     }
 
     private static int report(Exception e, CommandLine commandLine, PrintWriter err, boolean debug) {
+        if (e instanceof OutputClosed) {
+            return OK; // the reader took what it wanted (head): not an error
+        }
         if (debug) {
             e.printStackTrace(err);
         }
         Object command = commandLine.getCommand();
-        String file = command instanceof HasFile f ? f.file() : null;
+        String file = command instanceof HasFile f && !(e instanceof OutputError) ? f.file() : null;
         String prefix = file != null ? "pqlab: " + Table.oneLine(file) + ": " : "pqlab: ";
         if (e instanceof FileException fe) {
             err.println(prefix + Table.oneLine(fe.describe())); // names from the file may hold newlines
@@ -91,7 +156,7 @@ public final class Main {
             return BAD_INPUT;
         }
         if (e instanceof IOException io) {
-            err.println(prefix + "cannot read: " + Table.oneLine(String.valueOf(io.getMessage())));
+            err.println(prefix + "cannot read: " + Table.oneLine(reason(io)));
             return BAD_INPUT;
         }
         String bad = BadInput.describe(e);
@@ -104,13 +169,42 @@ public final class Main {
         return BUG;
     }
 
+    /**
+     * What went wrong with a file, in words: never "null" (an IOException may have no message)
+     * and without the path, which the caller names.
+     */
+    static String reason(IOException e) {
+        if (e instanceof NoSuchFileException) {
+            return "no such file or directory";
+        }
+        if (e instanceof AccessDeniedException) {
+            return "permission denied";
+        }
+        if (e instanceof java.nio.file.FileSystemException fs) {
+            return fs.getReason() != null ? fs.getReason() : e.getClass().getSimpleName();
+        }
+        String m = e.getMessage();
+        return m == null || m.isBlank() || m.equals("null") ? e.getClass().getSimpleName() : m;
+    }
+
+    /** An output file pqlab could not write: the message names it, not the input. */
+    static final class OutputError extends UserError {
+        private static final long serialVersionUID = 1L;
+
+        OutputError(java.nio.file.Path out, IOException e) {
+            super("cannot write " + out + ": " + (e instanceof NoSuchFileException
+                    && out.toAbsolutePath().getParent() != null && !java.nio.file.Files.isDirectory(out.toAbsolutePath().getParent())
+                    ? "no such directory " + out.toAbsolutePath().getParent() : reason(e)));
+        }
+    }
+
     /** A command that reads a file, so that errors can name it. */
     interface HasFile {
         String file();
     }
 
     /** An error in what the user asked for, said in one line. */
-    static final class UserError extends RuntimeException {
+    static class UserError extends RuntimeException {
         private static final long serialVersionUID = 1L;
 
         UserError(String message) {

@@ -5,10 +5,8 @@ import io.pqlab.internal.net.Accounting;
 import io.pqlab.internal.net.CostModel;
 import io.pqlab.internal.net.ReadSession;
 import io.pqlab.internal.net.RequestLog;
-import io.pqlab.plan.Mechanisms;
-import io.pqlab.predicate.Predicate;
+import io.pqlab.Query;
 import io.pqlab.scan.RowBatch;
-import io.pqlab.scan.ScanOptions;
 import io.pqlab.scan.ScanStats;
 import io.pqlab.scan.Scanner;
 import io.pqlab.schema.ColumnDescriptor;
@@ -36,8 +34,6 @@ import picocli.CommandLine.Spec;
             "  pqlab scan FILE --where \"amount_cents > 9800\" --format csv --stats"
         })
 final class ScanCommand implements Callable<Integer>, Main.HasFile {
-    enum Format { table, csv, jsonl }
-
     @Spec
     CommandSpec spec;
 
@@ -57,12 +53,19 @@ final class ScanCommand implements Callable<Integer>, Main.HasFile {
     @Option(names = "--where", paramLabel = "EXPR", description = "The condition; every row without one.")
     String where;
 
-    @Option(names = "--limit", paramLabel = "N", defaultValue = "-1", description = "Return at most N rows.")
-    long limit;
+    @Option(names = "--limit", paramLabel = "N", description = "Return at most N rows (0 or more); reading stops there.")
+    Long limit;
 
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "table",
-            description = "table, csv or jsonl. Default: ${DEFAULT-VALUE}.")
-    Format format;
+            description = "table, csv or jsonl. Default: ${DEFAULT-VALUE}. The table takes its column widths from "
+                    + "the first " + RowWriter.TABLE_SAMPLE + " rows and cuts a later, wider value with '…'; csv and "
+                    + "jsonl write every value whole.")
+    RowWriter.Format format;
+
+    @Option(names = "--binary-as-string",
+            description = "Print BYTE_ARRAY and FIXED_LEN_BYTE_ARRAY values without an annotation as UTF-8 text "
+                    + "where they are valid UTF-8 (default: hex, 0x...).")
+    boolean binaryAsString;
 
     @Option(names = "--row-numbers", description = "Print only the file row number of each matching row, one a line.")
     boolean rowNumbers;
@@ -76,7 +79,11 @@ final class ScanCommand implements Callable<Integer>, Main.HasFile {
     @Option(names = "--no-late-materialization", description = "Decode every returned column in all kept pages.")
     boolean noLate;
 
-    @Option(names = "--debug", description = "Print stack traces of errors.", hidden = true)
+    @Option(names = "--pure-java-codecs", description = "Decompress with the pure-Java codecs, not the native "
+            + "(JNI) ones (the same as -Dpqlab.codecs=java).")
+    boolean pureJavaCodecs;
+
+    @Option(names = "--debug", description = "Print a stack trace with any error.")
     boolean debug;
 
     @Override
@@ -86,73 +93,66 @@ final class ScanCommand implements Callable<Integer>, Main.HasFile {
 
     @Override
     public Integer call() throws IOException {
-        if (limit < -1) {
-            throw new Main.UserError("--limit must be 0 or more");
+        if (limit != null && limit < 0) {
+            throw new Main.UserError("--limit must be 0 or more (it was " + limit + ")");
         }
-        Mechanisms mechanisms = query.mechanisms();
+        query.mechanisms(); // a bad --use is reported before the file is opened
+        if (!pureJavaCodecs) {
+            return scan();
+        }
+        // the decompressors read the property when the scan's readers are made; put it back after
+        String property = io.pqlab.internal.compress.Decompressor.CODECS_PROPERTY;
+        String before = System.getProperty(property);
+        System.setProperty(property, "java");
+        try {
+            return scan();
+        } finally {
+            if (before == null) {
+                System.clearProperty(property);
+            } else {
+                System.setProperty(property, before);
+            }
+        }
+    }
+
+    private Integer scan() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
         CostModel model = network.model();
         try (ReadSession session = Sources.session(file, source, network.strategy(source))) {
             ParquetFile pf = session.file();
-            Predicate predicate = where == null ? null : BadInput.bind(where, pf.schema());
-            List<Integer> columns = query.projection(pf);
-            ScanOptions options = new ScanOptions(predicate, columns, mechanisms, limit, verifyChecksums, !noLate);
-            // the indexes of the row groups statistics leave undecided, in as few requests as lie together
-            session.fetchIndexes(predicate == null ? new Predicate.Constant(true, "no condition") : predicate,
-                    readColumns(pf, predicate, columns), mechanisms);
-            Scanner scanner = Scanner.open(pf, options);
-            // every span the plan keeps, merged across the gap, several requests in flight
-            session.fetchData(scanner.plan());
+            // the indexes of the row groups statistics leave undecided, in as few requests as lie
+            // together; then every span the plan keeps, merged across the gap, several in flight
+            Scanner scanner = session.scan(query.bind(pf, where,
+                    Query.all().limit(limit == null ? -1 : limit).verifyChecksums(verifyChecksums).lateMaterialization(!noLate)));
             List<ColumnDescriptor> cols = scanner.columns();
-            boolean header = true;
-            for (RowBatch b = scanner.next(); b != null; b = scanner.next()) {
-                if (rowNumbers) {
-                    for (int i = 0; i < b.size(); i++) {
-                        out.println(b.rowNumber(i));
+            RowWriter rows = new RowWriter(out, format, cols, binaryAsString);
+            try {
+                for (RowBatch b = scanner.next(); b != null; b = scanner.next()) {
+                    if (rowNumbers) {
+                        for (int i = 0; i < b.size(); i++) {
+                            out.println(b.rowNumber(i));
+                        }
+                    } else {
+                        rows.write(b);
                     }
-                    continue;
                 }
-                switch (format) {
-                    case csv -> csv(out, b, cols, header);
-                    case jsonl -> jsonl(out, b, cols);
-                    case table -> table(out, b, cols, header);
+                if (!rowNumbers) {
+                    rows.finish();
                 }
-                header = false;
+                out.flush();
+            } catch (Main.OutputClosed e) {
+                // The reader has gone (head): stop reading now. Exit 0, and --stats still says how
+                // far the scan got, on stderr.
+                if (stats) {
+                    printStats(spec.commandLine().getErr(), scanner, session.accounting(model), pf);
+                }
+                return Main.OK;
             }
-            if (header && !rowNumbers && format != Format.jsonl) {
-                // No rows: still say which columns there would have been.
-                if (format == Format.csv) {
-                    out.println(String.join(",", cols.stream().map(c -> csvCell(c.dottedPath())).toList()));
-                } else {
-                    out.println("(no rows match)");
-                }
-            }
-            out.flush();
             if (stats) {
                 printStats(spec.commandLine().getErr(), scanner, session.accounting(model), pf);
             }
         }
         return Main.OK;
-    }
-
-    /** The columns a scan reads: those returned and those of the condition (null for all). */
-    private static List<Integer> readColumns(ParquetFile pf, Predicate predicate, List<Integer> columns) {
-        if (columns == null) {
-            return null;
-        }
-        java.util.Set<Integer> out = new java.util.LinkedHashSet<>(columns);
-        collect(predicate, out);
-        return new ArrayList<>(out);
-    }
-
-    private static void collect(Predicate p, java.util.Set<Integer> out) {
-        if (p instanceof Predicate.Leaf l) {
-            out.add(l.column());
-        } else if (p instanceof Predicate.And a) {
-            a.terms().forEach(t -> collect(t, out));
-        } else if (p instanceof Predicate.Or o) {
-            o.terms().forEach(t -> collect(t, out));
-        }
     }
 
     private static void printStats(PrintWriter err, Scanner scanner, Accounting a, ParquetFile pf)
@@ -167,74 +167,14 @@ final class ScanCommand implements Callable<Integer>, Main.HasFile {
         err.printf("requests:            %,d (footer %d, indexes %d, data %d)%n", a.requests(),
                 a.phase(RequestLog.FOOTER).requestCount(), a.phase(RequestLog.INDEXES).requestCount(),
                 a.phase(RequestLog.DATA).requestCount());
+        if (!s.codecs().isEmpty()) {
+            err.printf("codecs:              %s%n", String.join(", ", s.codecs()));
+        }
         if (s.fallbacks() > 0) {
             err.printf("chunks read from the start because a page began inside a row: %d%n", s.fallbacks());
         }
         err.println();
         NetworkReport.printPhases(err, a, "");
         err.flush();
-    }
-
-    private static void table(PrintWriter out, RowBatch b, List<ColumnDescriptor> cols, boolean header) {
-        String[] heads = new String[cols.size()];
-        for (int c = 0; c < heads.length; c++) {
-            heads[c] = cols.get(c).dottedPath();
-        }
-        Table t = new Table(heads);
-        for (int i = 0; i < b.size(); i++) {
-            Object[] cells = new Object[cols.size()];
-            for (int c = 0; c < cells.length; c++) {
-                cells[c] = b.text(c, i);
-            }
-            t.row(cells);
-        }
-        if (header) {
-            t.print(out, "");
-        } else {
-            t.printRows(out, "");
-        }
-    }
-
-    private static void csv(PrintWriter out, RowBatch b, List<ColumnDescriptor> cols, boolean header) {
-        if (header) {
-            out.println(String.join(",", cols.stream().map(c -> csvCell(c.dottedPath())).toList()));
-        }
-        StringBuilder line = new StringBuilder();
-        for (int i = 0; i < b.size(); i++) {
-            line.setLength(0);
-            for (int c = 0; c < cols.size(); c++) {
-                if (c > 0) {
-                    line.append(',');
-                }
-                boolean isNull = cols.get(c).maxRepetitionLevel() == 0 && b.isNull(c, i);
-                if (!isNull) {
-                    line.append(csvCell(b.text(c, i)));
-                }
-            }
-            out.println(line);
-        }
-    }
-
-    private static String csvCell(String s) {
-        if (s.indexOf(',') >= 0 || s.indexOf('"') >= 0 || s.indexOf('\n') >= 0 || s.indexOf('\r') >= 0 || s.isEmpty()) {
-            return '"' + s.replace("\"", "\"\"") + '"';
-        }
-        return s;
-    }
-
-    private static void jsonl(PrintWriter out, RowBatch b, List<ColumnDescriptor> cols) {
-        StringBuilder line = new StringBuilder();
-        for (int i = 0; i < b.size(); i++) {
-            line.setLength(0);
-            line.append("{");
-            for (int c = 0; c < cols.size(); c++) {
-                if (c > 0) {
-                    line.append(", ");
-                }
-                line.append(io.pqlab.internal.values.ValueFormat.jsonString(cols.get(c).dottedPath())).append(": ")
-                        .append(b.json(c, i));
-            }
-            out.println(line.append('}'));
-        }
     }
 }

@@ -3,7 +3,8 @@ package io.pqlab.cli;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.pqlab.ParquetFile;
-import io.pqlab.plan.Mechanisms;
+import io.pqlab.Query;
+import io.pqlab.internal.plan.BoundQuery;
 import io.pqlab.plan.Plan;
 import io.pqlab.plan.Planner;
 import io.pqlab.predicate.Predicate;
@@ -88,13 +89,12 @@ final class SkippingCommand implements Callable<Integer>, Main.HasFile {
     @Override
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
-        Mechanisms mechanisms = query.mechanisms();
+        query.mechanisms(); // a bad --use is reported before the file is opened
         long coalesce = network.gap();
         CostModel model = network.model();
         try (ReadSession session = Sources.session(file, source, network.strategy(source))) {
             ParquetFile pf = session.file();
-            List<Integer> projection = query.projection(pf);
-            Planner.Options options = new Planner.Options(mechanisms, projection, coalesce);
+            query.projection(pf); // a bad --select is reported before the condition
             if (whereFile != null) {
                 if (where != null || !chapterForm.isEmpty()) {
                     throw new Main.UserError("give either --where-file or a condition, not both");
@@ -107,9 +107,7 @@ final class SkippingCommand implements Callable<Integer>, Main.HasFile {
                     if (line.isBlank()) {
                         continue;
                     }
-                    Predicate p = BadInput.bind(line, pf.schema());
-                    session.fetchIndexes(p, projection, mechanisms);
-                    Plan plan = Planner.plan(pf, p, options, PlanReport.dictionaries());
+                    Plan plan = session.plan(query.bind(pf, line, Query.all()), PlanReport.dictionaries());
                     ObjectNode node = PlanReport.json(plan, pf);
                     node.put("condition", line);
                     out.println(mapper.writeValueAsString(node));
@@ -117,15 +115,15 @@ final class SkippingCommand implements Callable<Integer>, Main.HasFile {
                 return Main.OK;
             }
             String condition = condition(pf);
-            Predicate predicate = BadInput.bind(condition, pf.schema());
+            BoundQuery bound = query.bind(pf, condition, Query.all());
             if (html != null) {
-                PageMapOutput.writePlan(pf, condition, predicate, options, html);
+                PageMapOutput.writePlan(pf, condition, bound, coalesce, html);
                 spec.commandLine().getErr().println("pqlab: wrote " + html);
             }
             if (compare) {
                 List<PlanReport.Row> rows = new ArrayList<>();
                 for (PlanReport.Variant v : PlanReport.VARIANTS) {
-                    Plan plan = Planner.plan(pf, predicate, new Planner.Options(v.mechanisms(), projection, coalesce),
+                    Plan plan = Planner.plan(pf, bound.with(bound.query().using(v.mechanisms())), coalesce,
                             PlanReport.dictionaries());
                     rows.add(new PlanReport.Row(v.name(), plan));
                 }
@@ -137,8 +135,7 @@ final class SkippingCommand implements Callable<Integer>, Main.HasFile {
                 }
                 return Main.OK;
             }
-            session.fetchIndexes(predicate, projection, mechanisms);
-            Plan plan = Planner.plan(pf, predicate, options, PlanReport.dictionaries());
+            Plan plan = session.plan(bound, PlanReport.dictionaries());
             session.planData(plan);
             if (json) {
                 ObjectNode node = PlanReport.json(plan, pf);

@@ -51,11 +51,11 @@ final class Table {
     private void print(PrintWriter out, String indent, boolean header) {
         int[] width = new int[headers.length];
         for (int i = 0; i < headers.length; i++) {
-            width[i] = header ? headers[i].length() : 0;
+            width[i] = header ? Width.of(headers[i]) : 0;
         }
         for (String[] r : rows) {
             for (int i = 0; i < r.length; i++) {
-                width[i] = Math.max(width[i], r[i].codePointCount(0, r[i].length()));
+                width[i] = Math.max(width[i], Width.of(r[i]));
             }
         }
         if (header) {
@@ -72,7 +72,7 @@ final class Table {
             if (i > 0) {
                 sb.append("  ");
             }
-            int pad = width[i] - cells[i].codePointCount(0, cells[i].length());
+            int pad = width[i] - Width.of(cells[i]);
             boolean last = i == cells.length - 1;
             if (right[i]) {
                 sb.append(" ".repeat(pad)).append(cells[i]);

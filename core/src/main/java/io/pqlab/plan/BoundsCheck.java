@@ -64,6 +64,9 @@ public final class BoundsCheck {
             case LIKE, NOT_LIKE -> {
                 return Decision.some("only a prefix pattern can be ruled out by a range");
             }
+            case ILIKE, NOT_ILIKE -> {
+                return Decision.some("a pattern that ignores case cannot be ruled out by a range");
+            }
             default -> { }
         }
         if (!s.hasBounds()) {

@@ -223,7 +223,7 @@ public final class Binder {
         if (col.type() != io.pqlab.internal.format.PhysicalType.BYTE_ARRAY
                 && col.type() != io.pqlab.internal.format.PhysicalType.FIXED_LEN_BYTE_ARRAY || t.isDecimal()) {
             throw new ConditionException("column " + col.dottedPath() + " is " + t.describe()
-                    + "; LIKE needs a string column", -1);
+                    + "; " + (like.ignoreCase() ? "ILIKE" : "LIKE") + " needs a string column", -1);
         }
         var prefix = like.prefix();
         if (prefix.isPresent()) {
@@ -239,7 +239,9 @@ public final class Binder {
         if (like.escape() != Expr.Like.NO_ESCAPE) {
             values.add(new String(Character.toChars(like.escape())).getBytes(StandardCharsets.UTF_8));
         }
-        return leaf(col, like.negated() ? LeafOp.NOT_LIKE : LeafOp.LIKE, values);
+        LeafOp op = like.ignoreCase() ? (like.negated() ? LeafOp.NOT_ILIKE : LeafOp.ILIKE)
+                : like.negated() ? LeafOp.NOT_LIKE : LeafOp.LIKE;
+        return leaf(col, op, values);
     }
 
     private static LeafOp leafOp(CompareOp op) {
@@ -265,7 +267,9 @@ public final class Binder {
             }
             case STARTS_WITH, NOT_STARTS_WITH -> path + " " + op.symbol + " "
                     + quote(new String(values.get(0), StandardCharsets.UTF_8) + "%");
-            case LIKE, NOT_LIKE -> path + " " + op.symbol + " " + quote(new String(values.get(0), StandardCharsets.UTF_8));
+            // with its ESCAPE: without it 'S!%%' would mean another pattern
+            case LIKE, NOT_LIKE, ILIKE, NOT_ILIKE -> path + " " + op.symbol + " " + quote(new String(values.get(0), StandardCharsets.UTF_8))
+                    + (values.size() > 1 ? " ESCAPE " + quote(new String(values.get(1), StandardCharsets.UTF_8)) : "");
             default -> path + " " + op.symbol + " " + show(values.get(0), type);
         };
         return new Predicate.Leaf(col.index(), path, op, values, orderOf(col), text);

@@ -42,11 +42,16 @@ import java.util.regex.Pattern;
  *            | column IS [NOT] NULL
  *            | column [NOT] IN '(' value (',' value)* ')'
  *            | column [NOT] BETWEEN value AND value
- *            | column [NOT] LIKE 'pattern' [ESCAPE 'c']
+ *            | column [NOT] (LIKE | ILIKE) 'pattern' [ESCAPE 'c']
  * column    := name ('.' name)*                           name: word | "quoted"
  * value     := [+|-] number | [+|-] Infinity | NaN | 'string' | TRUE | FALSE | X'hex'
  *            | DATE 'YYYY-MM-DD' | TIME 'HH:MM:SS[.f]' | TIMESTAMP 'YYYY-MM-DD[( |T)HH:MM:SS[.f]][Z|±HH:MM]'
+ *            | TIMESTAMPTZ '...' (as TIMESTAMP; without an offset, UTC)
+ *            | CAST '(' value AS type ')'                  folded into the literal it gives
  * </pre>
+ *
+ * A leading {@code WHERE} and a trailing {@code ;} are accepted, as pasted from SQL (a column
+ * named where is still a column where an operator follows it: {@code where = 1}).
  *
  * Every error is a {@link ConditionException} with its position; no other exception escapes,
  * and nesting and length are bounded so that no input can exhaust the stack or the heap.
@@ -125,12 +130,21 @@ public final class Condition {
         }
 
         Expr condition() {
-            if (tok.kind() == Kind.END) {
+            if (isKeyword("WHERE") && startsCondition(new Lexer(text, tok.end()).next())) {
+                advance();
+            }
+            if (tok.kind() == Kind.END || tok.kind() == Kind.SEMICOLON) {
                 throw error("empty condition");
             }
             Expr e = or("a condition");
             if (tok.kind() == Kind.RPAREN) {
                 throw error("unmatched ')'");
+            }
+            if (tok.kind() == Kind.SEMICOLON) {
+                advance();
+                if (tok.kind() != Kind.END) {
+                    throw error("unexpected " + describe(tok) + " after ';' (give one condition; join conditions with AND or OR)");
+                }
             }
             if (tok.kind() != Kind.END) {
                 throw error("unexpected " + describe(tok) + " after a complete condition (join conditions with AND or OR)");
@@ -180,6 +194,34 @@ public final class Condition {
             return test(what);
         }
 
+        /**
+         * Whether the token after a leading WHERE begins a condition, so that the WHERE is SQL's
+         * keyword and not a column called where (which an operator, IS, IN, BETWEEN, LIKE or a dot
+         * would follow).
+         */
+        private static boolean startsCondition(Token next) {
+            switch (next.kind()) {
+                case END: case OP: case DOT: case SEMICOLON: case RPAREN: case COMMA:
+                    return false;
+                case NAME: {
+                    String u = Lexer.upperAscii(next.text());
+                    return u == null || !(u.equals("IS") || u.equals("IN") || u.equals("BETWEEN") || u.equals("LIKE")
+                            || u.equals("ILIKE") || u.equals("AND") || u.equals("OR"));
+                }
+                default:
+                    return true;
+            }
+        }
+
+        /** "the column "SE"", and for a quoted name, that double quotes name columns and how a string is written. */
+        private static String quotedNameHint(ColumnRef c) {
+            String t = c.text();
+            if (t.startsWith("\"") && c.path().size() == 1) {
+                return t + " in double quotes is a column name; a string is written " + Printer.quote(c.path().get(0), '\'');
+            }
+            return "a string is written " + Printer.quote(t, '\'');
+        }
+
         /** One side of a comparison: a column, a literal, or NULL (only to say it is misused). */
         private record Operand(int start, ColumnRef column, Literal literal) {
             boolean isNull() {
@@ -199,8 +241,11 @@ public final class Condition {
                             + "' (no value equals NULL): use IS NULL or IS NOT NULL", at);
                 }
                 if (left.column() != null && right.column() != null) {
-                    throw new ConditionException("comparing two columns is not supported (a string is written "
-                            + Printer.quote(right.column().text(), '\'') + ")", right.start());
+                    // "SE" is the usual slip: SQL's string quotes are single
+                    boolean leftQuoted = left.column().text().startsWith("\"") && !right.column().text().startsWith("\"");
+                    Operand odd = leftQuoted ? left : right;
+                    throw new ConditionException("comparing two columns is not supported (" + quotedNameHint(odd.column())
+                            + ")", odd.start());
                 }
                 if (left.literal() != null && right.literal() != null) {
                     throw new ConditionException("a comparison needs a column on one side", left.start());
@@ -209,7 +254,8 @@ public final class Condition {
                         ? new Comparison(left.column(), cmp, right.literal())
                         : new Comparison(right.column(), cmp.flip(), left.literal());
             }
-            boolean isTest = isKeyword("IS") || isKeyword("NOT") || isKeyword("IN") || isKeyword("BETWEEN") || isKeyword("LIKE");
+            boolean isTest = isKeyword("IS") || isKeyword("NOT") || isKeyword("IN") || isKeyword("BETWEEN") || isKeyword("LIKE")
+                    || isKeyword("ILIKE");
             if (isTest && left.column() == null) {
                 throw new ConditionException(left.isNull() ? "NULL is not a column (IS NULL tests a column)"
                         : describe(tok) + " needs a column on its left, not a value", left.start());
@@ -230,8 +276,8 @@ public final class Condition {
             boolean negated = isKeyword("NOT");
             if (negated) {
                 advance();
-                if (!isKeyword("IN") && !isKeyword("BETWEEN") && !isKeyword("LIKE")) {
-                    throw expected("IN, BETWEEN or LIKE after NOT");
+                if (!isKeyword("IN") && !isKeyword("BETWEEN") && !isKeyword("LIKE") && !isKeyword("ILIKE")) {
+                    throw expected("IN, BETWEEN, LIKE or ILIKE after NOT");
                 }
             }
             if (isKeyword("IN")) {
@@ -248,12 +294,13 @@ public final class Condition {
                 Literal high = value("a value after AND", "a BETWEEN bound");
                 return new Between(col, low, high, negated);
             }
-            if (isKeyword("LIKE")) {
+            if (isKeyword("LIKE") || isKeyword("ILIKE")) {
+                boolean ignoreCase = isKeyword("ILIKE");
                 advance();
-                return like(col, negated);
+                return like(col, negated, ignoreCase);
             }
             if (col != null) {
-                throw expected("an operator after " + col.text() + " (=, !=, <, <=, >, >=, IS, IN, BETWEEN or LIKE)");
+                throw expected("an operator after " + col.text() + " (=, !=, <, <=, >, >=, IS, IN, BETWEEN, LIKE or ILIKE)");
             }
             throw expected("an operator after the value");
         }
@@ -288,9 +335,9 @@ public final class Condition {
             return new In(col, values, negated);
         }
 
-        private Expr like(ColumnRef col, boolean negated) {
+        private Expr like(ColumnRef col, boolean negated, boolean ignoreCase) {
             if (tok.kind() != Kind.STRING) {
-                throw expected("a 'pattern' string after LIKE");
+                throw expected("a 'pattern' string after " + (ignoreCase ? "ILIKE" : "LIKE"));
             }
             Token pattern = advance();
             int escape = Like.NO_ESCAPE;
@@ -305,7 +352,7 @@ public final class Condition {
                             pattern.start());
                 }
             }
-            return new Like(col, pattern.text(), escape, negated);
+            return new Like(col, pattern.text(), escape, negated, ignoreCase);
         }
 
         /** A literal, with errors that say why a column or NULL is not one here. */
@@ -317,7 +364,7 @@ public final class Condition {
             }
             if (o.column() != null) {
                 throw new ConditionException("expected " + what + ", found the column " + o.column().text()
-                        + " (a string is written " + Printer.quote(o.column().text(), '\'') + ")", o.start());
+                        + " (" + quotedNameHint(o.column()) + ")", o.start());
             }
             return o.literal();
         }
@@ -358,12 +405,17 @@ public final class Condition {
                     case "NAN": advance(); return new Operand(start, null, FloatLiteral.NAN);
                     case "INFINITY": advance(); return new Operand(start, null, FloatLiteral.INFINITY);
                     case "NULL": advance(); return new Operand(start, null, null);
-                    case "DATE": case "TIME": case "TIMESTAMP":
+                    case "DATE": case "TIME": case "TIMESTAMP": case "TIMESTAMPTZ":
                         // A typed literal only when a string follows: DATE is also a fine column name.
                         if (lexer.quoteFollows()) {
                             advance();
                             Token s = advance();
-                            return new Operand(start, null, typed(kw, s));
+                            return new Operand(start, null, typed(kw, s.text(), s.start()));
+                        }
+                        break;
+                    case "CAST":
+                        if (lexer.parenFollows()) {
+                            return new Operand(start, null, cast());
                         }
                         break;
                     default:
@@ -432,33 +484,76 @@ public final class Condition {
         private static final Pattern TIMESTAMP = Pattern.compile(
                 "([0-9]{4}-[0-9]{2}-[0-9]{2})(?:[ Tt]([0-9:.]+))?(Z|z|[+-][0-9]{2}(?::[0-9]{2})?)?");
 
-        private Literal typed(String kind, Token s) {
-            if (s.kind() != Kind.STRING) {
-                throw new IllegalStateException("quoteFollows promised a string");
+        /**
+         * {@code CAST(value AS type)}, folded into the literal it gives; what SQL would round or
+         * reject is an error here (a condition's literal should say what it means).
+         */
+        private Literal cast() {
+            int at = tok.start();
+            advance(); // CAST
+            advance(); // (
+            Literal v = value("a value to cast", "CAST");
+            if (!isKeyword("AS")) {
+                throw expected("AS and a type in CAST(value AS type)");
             }
-            String v = s.text();
+            advance();
+            if (tok.kind() != Kind.NAME) {
+                throw expected("a type after AS (DATE, TIMESTAMP, TIMESTAMPTZ, TIME, INTEGER, BIGINT, DOUBLE, "
+                        + "DECIMAL(p, s), VARCHAR, BOOLEAN, BLOB)");
+            }
+            Token typeTok = advance();
+            String type = Lexer.upperAscii(typeTok.text());
+            List<Integer> args = new ArrayList<>();
+            if (tok.kind() == Kind.LPAREN) {
+                advance();
+                while (true) {
+                    if (tok.kind() != Kind.NUMBER || tok.text().length() > 4 || !tok.text().chars().allMatch(Character::isDigit)) {
+                        throw expected("a whole number in " + typeTok.text() + "(...)");
+                    }
+                    args.add(Integer.parseInt(advance().text()));
+                    if (tok.kind() == Kind.COMMA) {
+                        advance();
+                    } else {
+                        break;
+                    }
+                }
+                if (tok.kind() != Kind.RPAREN) {
+                    throw expected("')' after the type's arguments");
+                }
+                advance();
+            }
+            if (tok.kind() != Kind.RPAREN) {
+                throw expected("')' to close CAST(");
+            }
+            advance();
+            return Cast.apply(v, type == null ? typeTok.text() : type, args, at, this::typed);
+        }
+
+        private Literal typed(String kind, String v, int at) {
             switch (kind) {
                 case "DATE": {
-                    return new DateLiteral(date(v, s.start(), "DATE 'YYYY-MM-DD'"));
+                    return new DateLiteral(date(v, at, "DATE 'YYYY-MM-DD'"));
                 }
                 case "TIME":
-                    return new TimeLiteral(time(v, s.start(), "TIME 'HH:MM:SS[.fffffffff]'"));
+                    return new TimeLiteral(time(v, at, "TIME 'HH:MM:SS[.fffffffff]'"));
                 default: {
-                    String form = "TIMESTAMP 'YYYY-MM-DD HH:MM:SS[.fffffffff][Z|+HH:MM]'";
+                    boolean tz = kind.equals("TIMESTAMPTZ");
+                    String form = kind + " 'YYYY-MM-DD HH:MM:SS[.fffffffff][Z|+HH:MM]'";
                     Matcher m = TIMESTAMP.matcher(v);
                     if (!m.matches()) {
                         throw new ConditionException("invalid timestamp " + Printer.quote(v, '\'') + " (expected " + form + ")",
-                                s.start());
+                                at);
                     }
-                    LocalDate d = date(m.group(1), s.start(), form);
-                    LocalTime t = m.group(2) == null ? LocalTime.MIDNIGHT : time(m.group(2), s.start(), form);
-                    ZoneOffset off = null;
+                    LocalDate d = date(m.group(1), at, form);
+                    LocalTime t = m.group(2) == null ? LocalTime.MIDNIGHT : time(m.group(2), at, form);
+                    // TIMESTAMPTZ names an instant: without an offset it is UTC (no session time zone here)
+                    ZoneOffset off = tz ? ZoneOffset.UTC : null;
                     if (m.group(3) != null) {
                         String o = m.group(3);
                         int h = o.length() == 1 ? 0 : Integer.parseInt(o.substring(1, 3));
                         int min = o.length() > 3 ? Integer.parseInt(o.substring(4, 6)) : 0;
                         if (h > 18 || min > 59 || (h == 18 && min > 0)) {
-                            throw new ConditionException("invalid offset " + o + " in a timestamp (at most ±18:00)", s.start());
+                            throw new ConditionException("invalid offset " + o + " in a timestamp (at most ±18:00)", at);
                         }
                         off = ZoneOffset.ofHoursMinutes(o.startsWith("-") ? -h : h, o.startsWith("-") ? -min : min);
                     }

@@ -206,14 +206,14 @@ public sealed interface Expr permits Expr.And, Expr.Or, Expr.Not, Expr.Leaf {
     }
 
     /**
-     * {@code column [NOT] LIKE 'pattern' [ESCAPE 'c']}: {@code %} matches any run of characters,
+     * {@code column [NOT] LIKE 'pattern' [ESCAPE 'c']}, or ILIKE where {@code ignoreCase}: {@code %} matches any run of characters,
      * {@code _} any one. Without an ESCAPE clause no character escapes (as in DuckDB and the SQL
      * standard; PostgreSQL and Spark would take a backslash). {@link #prefix()} tells the
      * patterns that pruning can use from those it must not.
      *
      * @param escape the escape character's code point, or {@link #NO_ESCAPE}
      */
-    record Like(ColumnRef column, String pattern, int escape, boolean negated) implements Leaf {
+    record Like(ColumnRef column, String pattern, int escape, boolean negated, boolean ignoreCase) implements Leaf {
         public static final int NO_ESCAPE = -1;
 
         public Like {
@@ -249,7 +249,11 @@ public sealed interface Expr permits Expr.And, Expr.Or, Expr.Not, Expr.Leaf {
         }
 
         public Like(ColumnRef column, String pattern, boolean negated) {
-            this(column, pattern, NO_ESCAPE, negated);
+            this(column, pattern, NO_ESCAPE, negated, false);
+        }
+
+        public Like(ColumnRef column, String pattern, int escape, boolean negated) {
+            this(column, pattern, escape, negated, false);
         }
 
         /**
@@ -266,6 +270,9 @@ public sealed interface Expr permits Expr.And, Expr.Or, Expr.Not, Expr.Leaf {
                 return Optional.empty();
             }
             String p = pattern.substring(0, n - 1);
+            if (ignoreCase && !p.isEmpty()) {
+                return Optional.empty(); // ILIKE 'ab%' also matches "AB…": no byte prefix says that
+            }
             if (p.indexOf('%') >= 0 || p.indexOf('_') >= 0 || p.indexOf('\\') >= 0
                     || (escape != NO_ESCAPE && pattern.indexOf(escape) >= 0)) {
                 return Optional.empty();
@@ -275,7 +282,7 @@ public sealed interface Expr permits Expr.And, Expr.Or, Expr.Not, Expr.Leaf {
 
         @Override
         public Like negate() {
-            return new Like(column, pattern, escape, !negated);
+            return new Like(column, pattern, escape, !negated, ignoreCase);
         }
 
         @Override

@@ -20,7 +20,13 @@ public enum LeafOp {
     NOT_STARTS_WITH("NOT LIKE"),
     /** Any other LIKE pattern: evaluated on rows, never used to skip beyond nulls. */
     LIKE("LIKE"),
-    NOT_LIKE("NOT LIKE");
+    NOT_LIKE("NOT LIKE"),
+    /**
+     * LIKE ignoring case ({@code ILIKE}): evaluated on rows only. Bounds compare bytes, and a
+     * value's case variants lie far apart in byte order, so no range can rule it out.
+     */
+    ILIKE("ILIKE"),
+    NOT_ILIKE("NOT ILIKE");
 
     public final String symbol;
 

@@ -6,7 +6,7 @@ import java.util.Set;
 /** Splits a condition into tokens on demand, so the first error from the left is the one reported. */
 final class Lexer {
 
-    enum Kind { NAME, QUOTED_NAME, STRING, NUMBER, HEX, OP, LPAREN, RPAREN, COMMA, DOT, MINUS, PLUS, END }
+    enum Kind { NAME, QUOTED_NAME, STRING, NUMBER, HEX, OP, LPAREN, RPAREN, COMMA, DOT, MINUS, PLUS, SEMICOLON, END }
 
     /** A token: its kind, where it lies in the text, and its content (unescaped for strings). */
     record Token(Kind kind, int start, int end, String text, byte[] bytes) {
@@ -17,14 +17,20 @@ final class Lexer {
 
     /** Words that are never a bare column name: quote a column called one of these. */
     private static final Set<String> RESERVED = Set.of(
-            "AND", "OR", "NOT", "IS", "NULL", "IN", "BETWEEN", "LIKE", "ESCAPE", "TRUE", "FALSE",
+            "AND", "OR", "NOT", "IS", "NULL", "IN", "BETWEEN", "LIKE", "ILIKE", "ESCAPE", "TRUE", "FALSE",
             "NAN", "INFINITY");
 
     private final String text;
     private int pos;
 
     Lexer(String text) {
+        this(text, 0);
+    }
+
+    /** A lexer from {@code pos}: to look one token ahead without moving the parser's lexer. */
+    Lexer(String text, int pos) {
         this.text = text;
+        this.pos = pos;
     }
 
     /**
@@ -119,6 +125,12 @@ final class Lexer {
         return at(pos) == '\'' && pos < text.length();
     }
 
+    /** Whether the next non-space character is '(' (for CAST(...), CAST being a fine column name too). */
+    boolean parenFollows() {
+        skipSpace();
+        return pos < text.length() && at(pos) == '(';
+    }
+
     Token next() {
         skipSpace();
         int s = pos;
@@ -136,6 +148,9 @@ final class Lexer {
             case ',':
                 pos++;
                 return new Token(Kind.COMMA, s, pos, ",");
+            case ';':
+                pos++;
+                return new Token(Kind.SEMICOLON, s, pos, ";");
             case '-':
                 pos++;
                 return new Token(Kind.MINUS, s, pos, "-");

@@ -14,6 +14,15 @@ public final class Like {
     }
 
     public static boolean matches(String pattern, int escape, String s) {
+        return matches(pattern, escape, s, false);
+    }
+
+    /**
+     * With {@code ignoreCase} (ILIKE), pattern and text are compared code point by code point after
+     * simple case folding (upper then lower case, as {@link String#equalsIgnoreCase} does), so
+     * {@code _} still stands for one code point and 'ß' does not become "ss".
+     */
+    public static boolean matches(String pattern, int escape, String s, boolean ignoreCase) {
         int[] raw = pattern.codePoints().toArray();
         // Compile: literal code points as they are, wildcards as negative markers.
         int[] p = new int[raw.length];
@@ -21,16 +30,21 @@ public final class Like {
         for (int i = 0; i < raw.length; i++) {
             int c = raw[i];
             if (c == escape && i + 1 < raw.length) {
-                p[n++] = raw[++i];
+                p[n++] = fold(raw[++i], ignoreCase);
             } else if (c == '%') {
                 p[n++] = ANY;
             } else if (c == '_') {
                 p[n++] = ONE;
             } else {
-                p[n++] = c;
+                p[n++] = fold(c, ignoreCase);
             }
         }
         int[] t = s.codePoints().toArray();
+        if (ignoreCase) {
+            for (int k = 0; k < t.length; k++) {
+                t[k] = fold(t[k], true);
+            }
+        }
         // Greedy with backtracking to the last %: O(pattern x text) at worst, never exponential.
         int i = 0;
         int j = 0;
@@ -54,6 +68,10 @@ public final class Like {
             i++;
         }
         return i == n;
+    }
+
+    private static int fold(int cp, boolean ignoreCase) {
+        return ignoreCase ? Character.toLowerCase(Character.toUpperCase(cp)) : cp;
     }
 
     private static final int ANY = -1;

@@ -48,7 +48,8 @@ final class Printer {
         } else if (e instanceof IsNull n) {
             b.append(n.column().canonical()).append(n.negated() ? " IS NOT NULL" : " IS NULL");
         } else if (e instanceof Like l) {
-            b.append(l.column().canonical()).append(l.negated() ? " NOT LIKE " : " LIKE ")
+            String op = l.ignoreCase() ? "ILIKE " : "LIKE ";
+            b.append(l.column().canonical()).append(l.negated() ? " NOT " + op : " " + op)
                     .append(quote(l.pattern(), '\''));
             if (l.escape() != Like.NO_ESCAPE) {
                 b.append(" ESCAPE ").append(quote(new String(Character.toChars(l.escape())), '\''));

@@ -33,6 +33,10 @@ public final class ValueMatch {
                 return like(l, v);
             case NOT_LIKE:
                 return !like(l, v);
+            case ILIKE:
+                return like(l, v);
+            case NOT_ILIKE:
+                return !like(l, v);
             default:
                 break;
         }
@@ -77,7 +81,9 @@ public final class ValueMatch {
     private static boolean like(Predicate.Leaf l, byte[] v) {
         int escape = l.values().size() > 1 ? new String(l.values().get(1), StandardCharsets.UTF_8).codePointAt(0)
                 : Like.NO_ESCAPE;
-        return Like.matches(new String(l.value(), StandardCharsets.UTF_8), escape, new String(v, StandardCharsets.UTF_8));
+        boolean ignoreCase = l.op() == LeafOp.ILIKE || l.op() == LeafOp.NOT_ILIKE;
+        return Like.matches(new String(l.value(), StandardCharsets.UTF_8), escape, new String(v, StandardCharsets.UTF_8),
+                ignoreCase);
     }
 
     private static boolean startsWith(byte[] v, byte[] prefix) {

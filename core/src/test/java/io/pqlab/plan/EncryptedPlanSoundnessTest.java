@@ -35,7 +35,7 @@ class EncryptedPlanSoundnessTest {
         // condition on each skips
         try (ParquetFile f = ParquetFile.open(path, EncryptedFiles.keys(m))) {
             for (String cond : new String[] {"price = 1000.5", "name = 'n7'", "code = 150", "name = 'zz'"}) {
-                Plan plan = PlanTesting.plan(f, path, cond, Mechanisms.ALL, null);
+                Plan plan = PlanTesting.plan(f, path, cond, io.pqlab.Mechanism.all(), null);
                 assertThat(plan.rowGroups().stream().anyMatch(RowGroupPlan::skipped)).as(cond).isTrue();
             }
         }
@@ -50,10 +50,10 @@ class EncryptedPlanSoundnessTest {
         Path path = EncryptedFiles.write(dir, m);
         PlannerSoundnessTest.check(path, 40, m.name().hashCode(), Decryption.NONE);
         try (ParquetFile f = ParquetFile.open(path, Decryption.NONE)) {
-            Plan plan = PlanTesting.plan(f, path, "price = 1000.5", Mechanisms.ALL, null);
+            Plan plan = PlanTesting.plan(f, path, "price = 1000.5", io.pqlab.Mechanism.all(), null);
             assertThat(plan.rowGroups()).allMatch(rg -> !rg.skipped());
             assertThat(plan.toString()).contains("--column-key price=KEY");
-            Plan plain = PlanTesting.plan(f, path, "id = 5000", Mechanisms.ALL, null);
+            Plan plain = PlanTesting.plan(f, path, "id = 5000", io.pqlab.Mechanism.all(), null);
             assertThat(plain.rowGroups()).allMatch(RowGroupPlan::skipped); // plaintext columns as before
         }
     }

@@ -215,7 +215,7 @@ class ConditionParseTest {
             1 IN (2)                        | 0  | IN needs a column on its left
             a                               | 1  | expected an operator after a
             a IS 5                          | 5  | expected NULL or NOT NULL after IS
-            a NOT = 5                       | 6  | expected IN, BETWEEN or LIKE after NOT
+            a NOT = 5                       | 6  | expected IN, BETWEEN, LIKE or ILIKE after NOT
             a BETWEEN 1 OR 5                | 12 | expected AND after BETWEEN's lower bound
             a BETWEEN b AND 5               | 10 | found the column b
             a LIKE 5                        | 7  | expected a 'pattern' string after LIKE

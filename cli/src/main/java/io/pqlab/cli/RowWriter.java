@@ -1,0 +1,255 @@
+package io.pqlab.cli;
+
+import io.pqlab.internal.values.ColumnType;
+import io.pqlab.internal.values.ValueFormat;
+import io.pqlab.scan.RowBatch;
+import io.pqlab.schema.ColumnDescriptor;
+import java.io.PrintWriter;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The rows of {@code pqlab scan}, in one of three formats, batch after batch. What holds in every
+ * format: null is never the same as the string "null" (table: {@code NULL} bare, and a string that
+ * could be read as NULL, or that starts with a quote, in single quotes; csv: an empty field for
+ * null, {@code ""} for the empty string; jsonl: {@code null} and {@code "null"}); binary without an
+ * annotation is hex ({@code 0x…}) unless {@code --binary-as-string}; integers and decimals in JSON
+ * are numbers with every digit written, never rounded through a double.
+ */
+final class RowWriter {
+    /** Rows a table looks at to choose its column widths; later rows keep them. */
+    static final int TABLE_SAMPLE = 1000;
+
+    enum Format { table, csv, jsonl }
+
+    private final PrintWriter out;
+    private final Format format;
+    private final List<ColumnDescriptor> cols;
+    private final ColumnType[] types;
+    private final boolean binaryAsString;
+    private final List<String[]> sample = new ArrayList<>();
+    private int[] width; // the table's, once chosen
+    private boolean started;
+    private long rows;
+
+    RowWriter(PrintWriter out, Format format, List<ColumnDescriptor> cols, boolean binaryAsString) {
+        this.out = out;
+        this.format = format;
+        this.cols = cols;
+        this.binaryAsString = binaryAsString;
+        this.types = new ColumnType[cols.size()];
+        for (int c = 0; c < types.length; c++) {
+            types[c] = ColumnType.of(cols.get(c));
+        }
+    }
+
+    void write(RowBatch b) {
+        if (!started && format == Format.csv) {
+            out.println(String.join(",", cols.stream().map(c -> csvCell(c.dottedPath())).toList()));
+        }
+        started = true;
+        StringBuilder line = new StringBuilder();
+        for (int i = 0; i < b.size(); i++) {
+            rows++;
+            switch (format) {
+                case csv -> out.println(csvLine(b, i, line));
+                case jsonl -> out.println(jsonLine(b, i, line));
+                case table -> tableRow(b, i);
+            }
+        }
+    }
+
+    /** Ends the output: a table's sampled rows, or, where no row matched, what would have been. */
+    void finish() {
+        if (format == Format.table) {
+            if (width == null && !sample.isEmpty()) {
+                flushSample();
+            } else if (rows == 0) {
+                out.println("(no rows match)");
+            }
+        } else if (format == Format.csv && !started) {
+            out.println(String.join(",", cols.stream().map(c -> csvCell(c.dottedPath())).toList()));
+        }
+    }
+
+    // ---- values ---------------------------------------------------------------------------------
+
+    private boolean flat(int c) {
+        return cols.get(c).maxRepetitionLevel() == 0;
+    }
+
+    /** Whether values of this type are bytes with no meaning given: the ones --binary-as-string reads as text. */
+    static boolean unannotatedBinary(ColumnType t) {
+        return t.logical() == null && t.converted() == null
+                && (t.physical() == io.pqlab.internal.format.PhysicalType.BYTE_ARRAY
+                        || t.physical() == io.pqlab.internal.format.PhysicalType.FIXED_LEN_BYTE_ARRAY);
+    }
+
+    /** A flat value as text, null for null. */
+    private String text(RowBatch b, int c, int i) {
+        byte[] v = b.plain(c, i);
+        if (v == null) {
+            return null;
+        }
+        if (binaryAsString && unannotatedBinary(types[c])) {
+            String s = utf8(v);
+            if (s != null) {
+                return s;
+            }
+        }
+        return ValueFormat.format(v, types[c]);
+    }
+
+    /** Whether the flat value is a string in every output (quoted in JSON, quotable in the table). */
+    private boolean isString(int c) {
+        return types[c].isText() || binaryAsString && unannotatedBinary(types[c]);
+    }
+
+    private static String utf8(byte[] v) {
+        try {
+            return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(v)).toString();
+        } catch (CharacterCodingException e) {
+            return null;
+        }
+    }
+
+    // ---- csv ------------------------------------------------------------------------------------
+
+    private String csvLine(RowBatch b, int i, StringBuilder line) {
+        line.setLength(0);
+        for (int c = 0; c < cols.size(); c++) {
+            if (c > 0) {
+                line.append(',');
+            }
+            String s = flat(c) ? text(b, c, i) : b.text(c, i);
+            if (s != null) { // null: an empty field; the empty string: ""
+                line.append(csvCell(s));
+            }
+        }
+        return line.toString();
+    }
+
+    static String csvCell(String s) {
+        if (s.isEmpty() || s.indexOf(',') >= 0 || s.indexOf('"') >= 0 || s.indexOf('\n') >= 0 || s.indexOf('\r') >= 0) {
+            return '"' + s.replace("\"", "\"\"") + '"';
+        }
+        return s;
+    }
+
+    // ---- jsonl ----------------------------------------------------------------------------------
+
+    private String jsonLine(RowBatch b, int i, StringBuilder line) {
+        line.setLength(0);
+        line.append('{');
+        for (int c = 0; c < cols.size(); c++) {
+            if (c > 0) {
+                line.append(", ");
+            }
+            line.append(ValueFormat.jsonString(cols.get(c).dottedPath())).append(": ");
+            if (!flat(c)) {
+                line.append(b.json(c, i));
+            } else if (binaryAsString && unannotatedBinary(types[c])) {
+                String s = text(b, c, i);
+                line.append(s == null ? "null" : ValueFormat.jsonString(s));
+            } else {
+                line.append(ValueFormat.json(b.plain(c, i), types[c]));
+            }
+        }
+        return line.append('}').toString();
+    }
+
+    // ---- table ----------------------------------------------------------------------------------
+
+    /** NULL bare; a string that reads as NULL or starts with a quote, quoted as SQL quotes it. */
+    private String tableCell(RowBatch b, int c, int i) {
+        if (!flat(c)) {
+            return Table.oneLine(b.text(c, i));
+        }
+        String s = text(b, c, i);
+        if (s == null) {
+            return "NULL";
+        }
+        if (isString(c) && (s.equalsIgnoreCase("null") || s.startsWith("'"))) {
+            s = "'" + s.replace("'", "''") + "'";
+        }
+        return Table.oneLine(s);
+    }
+
+    private void tableRow(RowBatch b, int i) {
+        String[] cells = new String[cols.size()];
+        for (int c = 0; c < cells.length; c++) {
+            cells[c] = tableCell(b, c, i);
+        }
+        if (width != null) {
+            line(cells);
+            return;
+        }
+        sample.add(cells);
+        if (sample.size() >= TABLE_SAMPLE) {
+            flushSample();
+        }
+    }
+
+    /**
+     * Chooses the widths from the header and the rows seen so far, then prints them. The widths
+     * then hold for the whole output; a later, wider value is cut and ends in '…' (csv and jsonl
+     * have every value whole).
+     */
+    private void flushSample() {
+        width = new int[cols.size()];
+        String[] head = new String[cols.size()];
+        for (int c = 0; c < head.length; c++) {
+            head[c] = Table.oneLine(cols.get(c).dottedPath());
+            width[c] = Width.of(head[c]);
+        }
+        for (String[] r : sample) {
+            for (int c = 0; c < r.length; c++) {
+                width[c] = Math.max(width[c], Width.of(r[c]));
+            }
+        }
+        line(head);
+        for (String[] r : sample) {
+            line(r);
+        }
+        sample.clear();
+    }
+
+    private boolean rightAligned(int c) {
+        ColumnType t = types[c];
+        if (!flat(c)) {
+            return false;
+        }
+        if (t.isDecimal()) {
+            return true;
+        }
+        return switch (t.physical()) {
+            case INT32, INT64, FLOAT, DOUBLE -> !t.isDate() && t.timeUnit() == null && t.timestampUnit() == null;
+            default -> false;
+        };
+    }
+
+    private void line(String[] cells) {
+        StringBuilder sb = new StringBuilder();
+        for (int c = 0; c < cells.length; c++) {
+            if (c > 0) {
+                sb.append("  ");
+            }
+            String s = Width.cut(cells[c], width[c]);
+            int pad = width[c] - Width.of(s);
+            if (rightAligned(c)) {
+                sb.append(" ".repeat(pad)).append(s);
+            } else {
+                sb.append(s);
+                if (c < cells.length - 1) {
+                    sb.append(" ".repeat(pad));
+                }
+            }
+        }
+        out.println(sb.toString().stripTrailing());
+    }
+}
