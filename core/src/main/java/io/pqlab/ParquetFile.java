@@ -1,5 +1,6 @@
 package io.pqlab;
 
+import io.pqlab.internal.crypto.FileDecryptor;
 import io.pqlab.internal.format.ColumnChunk;
 import io.pqlab.internal.format.FileMetaData;
 import io.pqlab.internal.format.Footer;
@@ -112,6 +113,16 @@ public final class ParquetFile implements Closeable {
         return open(Path.of(location), options);
     }
 
+    /** Opens a local file, possibly encrypted, with the keys to decrypt it (see {@link Decryption}). */
+    public static ParquetFile open(Path path, Decryption keys) throws IOException {
+        return open(path, ReadOptions.defaults().withDecryption(keys));
+    }
+
+    /** Opens a file from a byte source with the keys to decrypt it; {@link #close()} closes the source. */
+    public static ParquetFile open(ByteSource source, Decryption keys) throws IOException {
+        return open(source, ReadOptions.defaults().withDecryption(keys));
+    }
+
     /**
      * Opens an {@code http}, {@code https} or {@code file} URI. For {@code s3://}, open the s3
      * module's {@code S3Source} with {@link #open(ByteSource, ReadOptions)}.
@@ -145,7 +156,8 @@ public final class ParquetFile implements Closeable {
                 throw e;
             }
         }
-        ParquetFile f = open(source, FooterReader.read(source, MetadataDecoder.Options.ALL));
+        ParquetFile f = open(source, FooterReader.read(source, MetadataDecoder.Options.ALL, source.firstTailRead(),
+                options.decryption()));
         return new ParquetFile(f.source, f.footer, f.schema, options);
     }
 
@@ -311,8 +323,9 @@ public final class ParquetFile implements Closeable {
         }
         if (cc.metaData() == null) {
             if (cc.encrypted()) {
-                throw new UnsupportedFeatureException("column \"" + column.dottedPath() + "\" in row group "
-                        + rowGroup + " is encrypted: pqlab cannot read its metadata", footer.metadataOffset());
+                throw new DecryptionException("column \"" + column.dottedPath() + "\" in row group " + rowGroup
+                        + " is encrypted and its metadata cannot be read: "
+                        + FileDecryptor.missingKey(cc.cryptoMetaData(), column.dottedPath()), footer.metadataOffset());
             }
             throw new MalformedFileException("column \"" + column.dottedPath() + "\" in row group " + rowGroup
                     + " has no metadata", footer.metadataOffset());
@@ -324,16 +337,18 @@ public final class ParquetFile implements Closeable {
     public PageWalker pageWalker(int rowGroup, int leafIndex) throws IOException {
         ColumnChunk cc = chunk(rowGroup, leafIndex);
         ColumnDescriptor column = schema.column(leafIndex);
-        if (cc.encrypted()) {
-            throw new UnsupportedFeatureException("column \"" + column.dottedPath() + "\" in row group " + rowGroup
-                    + " is encrypted: pqlab cannot read its pages", footer.metadataOffset());
+        if (cc.sealed()) {
+            throw new DecryptionException("column \"" + column.dottedPath() + "\" in row group " + rowGroup
+                    + " is encrypted and its pages cannot be read: "
+                    + FileDecryptor.missingKey(cc.cryptoMetaData(), column.dottedPath()), footer.metadataOffset());
         }
         if (cc.filePath() != null) {
             throw new UnsupportedFeatureException("column \"" + column.dottedPath() + "\" in row group " + rowGroup
                     + " is stored in another file (" + cc.filePath() + "), which pqlab does not follow",
                     footer.metadataOffset());
         }
-        return new PageWalker(source, cc.metaData(), footer.metadataOffset(), column.maxRepetitionLevel());
+        return new PageWalker(source, cc.metaData(), footer.metadataOffset(), column.maxRepetitionLevel(),
+                cc.decryptor());
     }
 
     /** Every page of a chunk (headers only). */

@@ -21,9 +21,17 @@ import java.util.Objects;
  *     may consult in one round before planning (else the planner fetches each as it needs it)
  * @param maxHeld the most fetched bytes a phased read keeps in memory; beyond, reads pass through
  * @param retry how a remote source retries and times out (for files opened by URL or URI)
+ * @param decryption the keys for encrypted files (Parquet Modular Encryption); {@link
+ *     Decryption#NONE} reads plaintext columns and reports encrypted ones. Never printed.
  */
 public record ReadOptions(Requests requests, int prefetch, long coalesceGap, int connections,
-        boolean indexPrefetch, long maxHeld, RetryPolicy retry) {
+        boolean indexPrefetch, long maxHeld, RetryPolicy retry, Decryption decryption) {
+
+    /** Options without keys. */
+    public ReadOptions(Requests requests, int prefetch, long coalesceGap, int connections, boolean indexPrefetch,
+            long maxHeld, RetryPolicy retry) {
+        this(requests, prefetch, coalesceGap, connections, indexPrefetch, maxHeld, retry, Decryption.NONE);
+    }
 
     /** How reads become requests. */
     public enum Requests {
@@ -48,6 +56,7 @@ public record ReadOptions(Requests requests, int prefetch, long coalesceGap, int
     public ReadOptions {
         Objects.requireNonNull(requests, "requests");
         Objects.requireNonNull(retry, "retry");
+        Objects.requireNonNull(decryption, "decryption");
         if (prefetch < 0) {
             throw new IllegalArgumentException("prefetch must be 0 or more");
         }
@@ -68,30 +77,35 @@ public record ReadOptions(Requests requests, int prefetch, long coalesceGap, int
     }
 
     public ReadOptions withRequests(Requests r) {
-        return new ReadOptions(r, prefetch, coalesceGap, connections, indexPrefetch, maxHeld, retry);
+        return new ReadOptions(r, prefetch, coalesceGap, connections, indexPrefetch, maxHeld, retry, decryption);
     }
 
     public ReadOptions withPrefetch(int n) {
-        return new ReadOptions(requests, n, coalesceGap, connections, indexPrefetch, maxHeld, retry);
+        return new ReadOptions(requests, n, coalesceGap, connections, indexPrefetch, maxHeld, retry, decryption);
     }
 
     public ReadOptions withCoalesceGap(long g) {
-        return new ReadOptions(requests, prefetch, g, connections, indexPrefetch, maxHeld, retry);
+        return new ReadOptions(requests, prefetch, g, connections, indexPrefetch, maxHeld, retry, decryption);
     }
 
     public ReadOptions withConnections(int n) {
-        return new ReadOptions(requests, prefetch, coalesceGap, n, indexPrefetch, maxHeld, retry);
+        return new ReadOptions(requests, prefetch, coalesceGap, n, indexPrefetch, maxHeld, retry, decryption);
     }
 
     public ReadOptions withIndexPrefetch(boolean on) {
-        return new ReadOptions(requests, prefetch, coalesceGap, connections, on, maxHeld, retry);
+        return new ReadOptions(requests, prefetch, coalesceGap, connections, on, maxHeld, retry, decryption);
     }
 
     public ReadOptions withMaxHeld(long n) {
-        return new ReadOptions(requests, prefetch, coalesceGap, connections, indexPrefetch, n, retry);
+        return new ReadOptions(requests, prefetch, coalesceGap, connections, indexPrefetch, n, retry, decryption);
+    }
+
+    /** These options with the keys to decrypt encrypted files. */
+    public ReadOptions withDecryption(Decryption keys) {
+        return new ReadOptions(requests, prefetch, coalesceGap, connections, indexPrefetch, maxHeld, retry, keys);
     }
 
     public ReadOptions withRetry(RetryPolicy r) {
-        return new ReadOptions(requests, prefetch, coalesceGap, connections, indexPrefetch, maxHeld, r);
+        return new ReadOptions(requests, prefetch, coalesceGap, connections, indexPrefetch, maxHeld, r, decryption);
     }
 }

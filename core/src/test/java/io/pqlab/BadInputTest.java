@@ -86,8 +86,8 @@ class BadInputTest {
     void encryptedFooterFixture() throws IOException {
         byte[] bytes = Files.readAllBytes(FormatFixtures.ENCRYPTED);
         assertThatThrownBy(() -> ParquetFile.open(new BytesSource("enc", bytes)))
-                .isInstanceOf(UnsupportedFeatureException.class)
-                .hasMessage("encrypted footer (PARE): pqlab cannot read files with an encrypted footer");
+                .isInstanceOf(io.pqlab.DecryptionException.class)
+                .hasMessageContaining("footer is encrypted (PARE) and no footer key was given: pass --footer-key");
     }
 
     static List<Path> truncated() {

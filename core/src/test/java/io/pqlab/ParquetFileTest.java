@@ -128,10 +128,13 @@ class ParquetFileTest {
                         .binaryField(9, new byte[] {1, 2, 3}));
         try (ParquetFile pf = open(file)) {
             assertThat(pf.chunk(0, 0).encrypted()).isTrue();
-            assertThatThrownBy(() -> pf.pages(0, 0)).isInstanceOf(UnsupportedFeatureException.class)
-                    .hasMessageContaining("\"a\" in row group 0 is encrypted: pqlab cannot read its pages");
-            assertThatThrownBy(() -> pf.chunk(0, 1)).isInstanceOf(UnsupportedFeatureException.class)
-                    .hasMessageContaining("\"b\" in row group 0 is encrypted: pqlab cannot read its metadata");
+            // opened without keys (and without the footer's encryption_algorithm): no decryptor
+            assertThatThrownBy(() -> pf.pages(0, 0)).isInstanceOf(io.pqlab.DecryptionException.class)
+                    .hasMessageContaining("\"a\" in row group 0 is encrypted and its pages cannot be read: it is "
+                            + "encrypted with the footer key, which was not given (--footer-key)");
+            assertThatThrownBy(() -> pf.chunk(0, 1)).isInstanceOf(io.pqlab.DecryptionException.class)
+                    .hasMessageContaining("\"b\" in row group 0 is encrypted and its metadata cannot be read: it is "
+                            + "encrypted with its own key, which was not given (--column-key b=KEY)");
         }
     }
 

@@ -7,6 +7,7 @@ import io.pqlab.UnsupportedFeatureException;
 import io.pqlab.internal.bloom.BloomFilterReader;
 import io.pqlab.internal.bloom.BloomFilterResult;
 import io.pqlab.internal.column.DictionaryPages;
+import io.pqlab.internal.crypto.FileDecryptor;
 import io.pqlab.internal.format.ColumnChunk;
 import io.pqlab.internal.format.ColumnMetaData;
 import io.pqlab.internal.format.ColumnOrder;
@@ -402,17 +403,22 @@ public final class Planner {
     private Decision statistics(RowGroup rg, Leaf l) {
         ColumnChunk chunk = rg.columns().get(l.column());
         ColumnMetaData cmd = chunk == null ? null : chunk.metaData();
-        if (cmd == null) {
-            return Decision.some("the column's metadata is not readable (encrypted)");
-        }
-        if (chunk.encrypted()) {
-            return Decision.some("the column is encrypted, so its statistics are not used");
+        if (cmd == null || chunk.sealed()) {
+            return Decision.some(chunk != null && chunk.sealed() ? sealed(chunk, l.column(), "statistics")
+                    : "the column's metadata is not readable");
         }
         if (cmd.statistics() == null) {
             return Decision.some("the column chunk has no statistics");
         }
         TrustedStatistics ts = judge(l.column()).judge(cmd.statistics(), cmd.numValues());
         return BoundsCheck.judge(l, ts);
+    }
+
+    /** Why an encrypted column without its key cannot be judged by a mechanism, naming the key to pass. */
+    private String sealed(ColumnChunk chunk, int column, String what) {
+        String path = file.schema().column(column).dottedPath();
+        return "the column is encrypted, so its " + what + " cannot be judged: "
+                + FileDecryptor.missingKey(chunk.cryptoMetaData(), path);
     }
 
     // ---- Bloom filters --------------------------------------------------------------------------
@@ -432,12 +438,12 @@ public final class Planner {
     private Decision bloom(RowGroup rg, Leaf l, Fetched fetched) throws IOException {
         ColumnChunk chunk = rg.columns().get(l.column());
         ColumnMetaData cmd = chunk == null ? null : chunk.metaData();
-        if (cmd == null || chunk.encrypted() || !cmd.hasBloomFilter()) {
+        if (cmd == null || chunk.sealed() || !cmd.hasBloomFilter()) {
             return null;
         }
         BloomFilterResult r = fetched.blooms.get(l.column());
         if (r == null) {
-            r = BloomFilterReader.read(source, cmd);
+            r = BloomFilterReader.read(source, chunk); // decrypted when the chunk is encrypted
             fetched.add(cmd.bloomFilterOffset(), r.bytesFetched());
             fetched.blooms.put(l.column(), r);
         }
@@ -477,7 +483,7 @@ public final class Planner {
     private Decision dictionary(int g, RowGroup rg, Leaf l, Fetched fetched) throws IOException {
         ColumnChunk chunk = rg.columns().get(l.column());
         ColumnMetaData cmd = chunk == null ? null : chunk.metaData();
-        if (cmd == null || chunk.encrypted()) {
+        if (cmd == null || chunk.sealed()) {
             return null;
         }
         DictionaryProof.Answer answer = DictionaryProof.of(cmd);
@@ -526,8 +532,9 @@ public final class Planner {
         long n = rg.numRows();
         ColumnChunk chunk = rg.columns().get(l.column());
         ColumnDescriptor col = file.schema().column(l.column());
-        if (chunk == null || chunk.metaData() == null || chunk.encrypted()) {
-            return new PageDecision(Decision.some("the column's page index is not readable (encrypted)"), null, null);
+        if (chunk == null || chunk.metaData() == null || chunk.sealed()) {
+            return new PageDecision(Decision.some(chunk != null && chunk.sealed()
+                    ? sealed(chunk, l.column(), "page index") : "the column's page index is not readable"), null, null);
         }
         if (col.maxRepetitionLevel() > 0) {
             return new PageDecision(Decision.some("the page index is not used for repeated columns"), null, null);
@@ -618,9 +625,9 @@ public final class Planner {
             return new ColumnRead(g, c, col.dottedPath(), -1, -1, List.of(whole), List.of(),
                     "a repeated column: the whole chunk");
         }
-        if (chunk.encrypted()) {
+        if (chunk.sealed()) {
             return new ColumnRead(g, c, col.dottedPath(), -1, -1, List.of(whole), List.of(),
-                    "an encrypted column: the whole chunk");
+                    "an encrypted column without its key: the whole chunk");
         }
         OffsetIndex oi = fetched.offsetIndex(c, chunk, n);
         if (oi == null) {

@@ -173,7 +173,7 @@ private final Context ctx;
      */
     private static OffsetIndex ownOffsetIndex(Context ctx, RowGroupPlan g, int c, RowRanges rows) {
         ColumnChunk chunk = ctx.file().chunk(g.index(), c);
-        if (!ctx.pageIndex() || rows.coversAll(g.numRows()) || chunk.encrypted()
+        if (!ctx.pageIndex() || rows.coversAll(g.numRows()) || chunk.sealed()
                 || ctx.file().schema().column(c).maxRepetitionLevel() > 0 || !chunk.hasOffsetIndex()) {
             return null;
         }

@@ -77,10 +77,19 @@ public final class ParquetJava {
      * The files of fixtures/parquet-testing/data the oracle cannot judge, with why. Every other
      * file there it reads in full (ParquetJavaTest checks both halves).
      */
+    private static final String NEEDS_KEYS =
+            "encrypted: read with its keys only (see EncryptedAgreementTest and decryptWith)";
+
     public static final Map<String, String> UNREADABLE_TEST_FILES =
             Map.of(
                     "encrypt_columns_and_footer.parquet.encrypted",
                     "encrypted footer: parquet-java needs the keys (FileDecryptionProperties); none given",
+                    "encrypt_columns_and_footer_aad.parquet.encrypted", NEEDS_KEYS,
+                    "encrypt_columns_and_footer_bloom_filter.parquet.encrypted", NEEDS_KEYS,
+                    "encrypt_columns_and_footer_ctr.parquet.encrypted", NEEDS_KEYS,
+                    "encrypt_columns_and_footer_disable_aad_storage.parquet.encrypted", NEEDS_KEYS,
+                    "encrypt_columns_plaintext_footer.parquet.encrypted", NEEDS_KEYS,
+                    "uniform_encryption.parquet.encrypted", NEEDS_KEYS,
                     "non_hadoop_lz4_compressed.parquet",
                     "codec LZ4 holding raw LZ4 blocks: parquet-java's LZ4 is Hadoop's Lz4Codec, which expects"
                             + " Hadoop's block framing and has no fallback",
@@ -130,11 +139,27 @@ public final class ParquetJava {
         return HadoopFreeReadOptions.create(OracleCodecs.INSTANCE, true);
     }
 
-    /** Opens a file with {@link #options()}; the caller closes it. */
+    /** The keys each encrypted file is read with (see {@link #decryptWith}). */
+    private static final Map<Path, org.apache.parquet.crypto.FileDecryptionProperties> DECRYPTION =
+            new java.util.concurrent.ConcurrentHashMap<>();
+
+    /**
+     * Has every later reading of {@code file} by this oracle decrypt it with {@code properties}
+     * (parquet-java's own decryption, explicit keys or a key retriever: no Hadoop), so that every
+     * method here judges encrypted files too.
+     */
+    public static void decryptWith(Path file, org.apache.parquet.crypto.FileDecryptionProperties properties) {
+        DECRYPTION.put(file.toAbsolutePath().normalize(), properties);
+    }
+
+    /** Opens a file with {@link #options()} (and its keys, if given); the caller closes it. */
     public static ParquetFileReader open(Path file) {
         try {
+            var keys = DECRYPTION.get(file.toAbsolutePath().normalize());
+            ParquetReadOptions o = keys == null ? options()
+                    : HadoopFreeReadOptions.create(OracleCodecs.INSTANCE, true, keys);
             // The constructor, not open(): open is overloaded on Hadoop types javac would need to see.
-            return new ParquetFileReader(new LocalInputFile(file), options());
+            return new ParquetFileReader(new LocalInputFile(file), o);
         } catch (IOException e) {
             throw new UncheckedIOException(file.toString(), e);
         }

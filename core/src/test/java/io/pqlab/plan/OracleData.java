@@ -74,11 +74,14 @@ final class OracleData {
         long first = 0;
         try (ParquetFileReader r = ParquetJava.open(path)) {
             for (int g = 0; g < groups; g++) {
-                BlockMetaData b = blocks.get(g);
+                // this reader's own footer: an encrypted chunk's metadata is decrypted, and its
+                // decryption set up, by the reader that reads its indexes
+                BlockMetaData b = r.getFooter().getBlocks().get(g);
                 rows[g] = b.getRowCount();
                 int n = Math.toIntExact(rows[g]);
                 for (int c = 0; c < leaves.size(); c++) {
                     ColumnChunkMetaData cc = b.getColumns().get(c);
+                    cc.getStatistics(); // decrypts an encrypted chunk's metadata (parquet-java does it lazily)
                     OffsetIndex oi = r.readOffsetIndex(cc);
                     long[] firstRows = null;
                     long[] offsets = null;

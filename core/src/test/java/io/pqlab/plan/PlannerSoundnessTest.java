@@ -75,12 +75,17 @@ class PlannerSoundnessTest {
 
     /** Generates conditions for a file and holds every plan of them to the data; returns the count of plans. */
     static long check(Path path, int conditions, long seed) throws IOException {
+        return check(path, conditions, seed, io.pqlab.Decryption.NONE);
+    }
+
+    /** The same for a file pqlab opens with {@code keys} (an encrypted one; the oracle has its own). */
+    static long check(Path path, int conditions, long seed, io.pqlab.Decryption keys) throws IOException {
         OracleData d = OracleData.read(path);
         Random rnd = new Random(seed);
         List<Sql> conds = new Conditions(d, seed).generate(conditions);
         List<Set<Mechanism>> subsets = PlanTesting.allSubsets();
         long plans = 0;
-        try (ParquetFile f = ParquetFile.open(path)) {
+        try (ParquetFile f = ParquetFile.open(path, keys)) {
             Planner.DictionarySource dicts = PlanTesting.dictionaries(path);
             for (int k = 0; k < conds.size(); k++) {
                 Sql cond = conds.get(k);

@@ -66,11 +66,16 @@ class ScanAgreementTest {
     }
 
     static void check(Path path, int conditions, long seed) throws IOException {
+        check(path, conditions, seed, io.pqlab.Decryption.NONE);
+    }
+
+    /** The same for a file pqlab opens with {@code keys} (an encrypted one; the oracle has its own). */
+    static void check(Path path, int conditions, long seed, io.pqlab.Decryption keys) throws IOException {
         Reference ref = Reference.read(path);
         Entries oracle = new Entries(path, ref);
         Random rnd = new Random(seed);
         List<Reference.Condition> conds = ref.conditions(conditions, seed);
-        try (ParquetFile f = ParquetFile.open(path)) {
+        try (ParquetFile f = ParquetFile.open(path, keys)) {
             // every row of the file, every column: the scan without a condition
             long[] all = new long[Math.toIntExact(ref.totalRows())];
             Arrays.setAll(all, i -> i);

@@ -23,6 +23,12 @@ public final class HadoopFreeReadOptions {
      * codecs, and page CRC verification as asked.
      */
     public static ParquetReadOptions create(CompressionCodecFactory codecs, boolean verifyPageChecksums) {
+        return create(codecs, verifyPageChecksums, null);
+    }
+
+    /** The same, decrypting with the given properties (null: none). */
+    public static ParquetReadOptions create(CompressionCodecFactory codecs, boolean verifyPageChecksums,
+            org.apache.parquet.crypto.FileDecryptionProperties decryption) {
         return new ParquetReadOptions(
                 false, // useSignedStringMinMax
                 false, // useStatsFilter
@@ -39,7 +45,7 @@ public final class HadoopFreeReadOptions {
                 new HeapByteBufferAllocator(),
                 8 << 20, // maxAllocationSize, the builder's default
                 new HashMap<>(),
-                null, // no decryption properties
+                decryption,
                 null, // no metrics callback
                 new PlainParquetConfiguration());
     }

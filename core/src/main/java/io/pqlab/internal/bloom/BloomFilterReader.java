@@ -3,6 +3,8 @@ package io.pqlab.internal.bloom;
 import io.pqlab.Limits;
 import io.pqlab.MalformedFileException;
 import io.pqlab.internal.format.ColumnChunk;
+import io.pqlab.internal.crypto.ChunkDecryptor;
+import io.pqlab.internal.crypto.ModuleType;
 import io.pqlab.internal.format.ColumnMetaData;
 import io.pqlab.io.ByteSource;
 import io.pqlab.internal.thrift.CompactReader;
@@ -51,10 +53,60 @@ public final class BloomFilterReader {
         if (md == null || !md.hasBloomFilter()) {
             return null;
         }
-        if (chunk.encrypted()) {
-            return BloomFilterResult.ignored("the column is encrypted, and so is its Bloom filter", 0);
+        if (chunk.sealed()) {
+            return BloomFilterResult.ignored("the column is encrypted, and so is its Bloom filter; its key was not "
+                    + "given", 0);
+        }
+        if (chunk.decryptor() != null) {
+            return readEncrypted(source, md, chunk.decryptor());
         }
         return read(source, md);
+    }
+
+    /**
+     * An encrypted column's filter: a GCM module holding the header, then one holding the bitset,
+     * each length checked against the file (and bloom_filter_length, when given) before anything
+     * is allocated. A filter that fails its tag is an error, not ignored: the file was tampered with.
+     */
+    private static BloomFilterResult readEncrypted(ByteSource source, ColumnMetaData md, ChunkDecryptor d)
+            throws IOException {
+        long offset = md.bloomFilterOffset();
+        long size = source.size();
+        if (offset < 0 || offset >= size) {
+            return BloomFilterResult.ignored("its offset " + offset + " lies outside the file of " + size + " bytes", 0);
+        }
+        long available = md.bloomFilterLength() > 0 ? Math.min(size - offset, md.bloomFilterLength()) : size - offset;
+        byte[] len = source.read(offset, (int) Math.min(4, available), "an encrypted Bloom filter header's length");
+        int headerStored = d.storedLength(ModuleType.BLOOM_FILTER_HEADER, -1, len, 0,
+                (int) Math.min(available, LONG_PREFIX + 64), offset);
+        byte[] module = source.read(offset, headerStored, "an encrypted Bloom filter header");
+        byte[] plain = d.decrypt(ModuleType.BLOOM_FILTER_HEADER, -1, module, 0, headerStored, offset);
+        Parsed p = parseHeader(plain, plain.length, offset);
+        long fetched = headerStored;
+        if (p.reason != null) {
+            return BloomFilterResult.ignored(p.reason, fetched);
+        }
+        String problem = p.header.problem();
+        if (problem != null) {
+            return BloomFilterResult.ignored(problem, fetched);
+        }
+        long bitsetAt = offset + headerStored;
+        long left = available - headerStored;
+        if (p.header.numBytes() > LIMIT) {
+            return BloomFilterResult.ignored(tooLarge(p.header.numBytes()), fetched);
+        }
+        len = source.read(bitsetAt, (int) Math.min(4, left), "an encrypted Bloom filter bitset's length");
+        int bitsetStored = d.storedLength(ModuleType.BLOOM_FILTER_BITSET, -1, len, 0,
+                (int) Math.min(left, LIMIT + 64L), bitsetAt);
+        byte[] bits = source.read(bitsetAt, bitsetStored, "an encrypted Bloom filter bitset");
+        fetched += bitsetStored;
+        byte[] bitset = d.decrypt(ModuleType.BLOOM_FILTER_BITSET, -1, bits, 0, bitsetStored, bitsetAt);
+        if (bitset.length != p.header.numBytes()) {
+            return BloomFilterResult.ignored("its header gives " + p.header.numBytes() + " bytes but its decrypted "
+                    + "bitset has " + bitset.length, fetched);
+        }
+        return BloomFilterResult.of(new BloomFilter(p.header, offset, headerStored, bitset, bitsetAt + 4 + 12),
+                fetched);
     }
 
     /** The Bloom filter that {@code md} points to, or null when it points to none. */

@@ -5,6 +5,8 @@ import io.pqlab.MalformedFileException;
 import io.pqlab.ParquetFile;
 import io.pqlab.UnsupportedFeatureException;
 import io.pqlab.internal.compress.Decompressor;
+import io.pqlab.internal.crypto.ChunkDecryptor;
+import io.pqlab.internal.crypto.ModuleType;
 import io.pqlab.internal.encoding.Binaries;
 import io.pqlab.internal.encoding.BitPackedLevels;
 import io.pqlab.internal.encoding.DeltaByteArrayDecoder;
@@ -156,6 +158,8 @@ public final class ColumnChunkReader implements AutoCloseable {
     private final CRC32 crc = new CRC32();
     private ColumnBatch reusable;
     private int pagesDecoded;
+    /** Null for a plaintext chunk; see {@link #readEncryptedPage}. */
+    private final ChunkDecryptor decryptor;
 
     private ColumnChunkReader(ParquetFile file, int rowGroup, int leaf, Options options, OffsetIndex offsetIndex,
             int[] chosen) throws IOException {
@@ -167,6 +171,7 @@ public final class ColumnChunkReader implements AutoCloseable {
         ColumnChunk cc = file.chunk(rowGroup, leaf);
         this.column = file.schema().column(leaf);
         this.meta = cc.metaData();
+        this.decryptor = cc.decryptor();
         this.type = ColumnType.of(column);
         this.typeCode = column.type().ordinal();
         this.typeLength = column.typeLength();
@@ -482,14 +487,17 @@ public final class ColumnChunkReader implements AutoCloseable {
 
     // ---- pages --------------------------------------------------------------------------------------
 
-    /** A page whose header is decoded and whose stored body is in the buffer. */
-    private record Page(long offset, int headerLength, PageHeader header) {
-        long bodyOffset() {
-            return offset + headerLength;
+    /**
+     * A page whose header is decoded and whose stored body is in the buffer; for an encrypted
+     * page, {@code plain} holds the decrypted body, whose size the header then gives.
+     */
+    private record Page(long offset, int headerLength, PageHeader header, long end, byte[] plain) {
+        Page(long offset, int headerLength, PageHeader header) {
+            this(offset, headerLength, header, offset + headerLength + header.compressedPageSize(), null);
         }
 
-        long end() {
-            return offset + headerLength + header.compressedPageSize();
+        long bodyOffset() {
+            return offset + headerLength;
         }
     }
 
@@ -502,6 +510,9 @@ public final class ColumnChunkReader implements AutoCloseable {
         long avail = pageLimit - at;
         if (avail <= 0) {
             throw new MalformedFileException("a page expected at " + at + " lies outside its range", at);
+        }
+        if (decryptor != null) {
+            return readEncryptedPage(at, pageLimit, fetchLimit);
         }
         boolean exact = fetchLimit < 0;
         int want = (int) Math.min(avail, 256);
@@ -555,6 +566,83 @@ public final class ColumnChunkReader implements AutoCloseable {
         return p;
     }
 
+    /**
+     * {@link #readPage} for an encrypted chunk: the header is a GCM module (its kind and data page
+     * ordinal are in its AAD), the body a GCM or CTR module whose stored size the header gives.
+     * The body is decrypted here, so that decompression and decoding see plaintext. A v2 page's
+     * levels are stored in plaintext before the encrypted values, as parquet-java writes them.
+     */
+    private Page readEncryptedPage(long at, long pageLimit, long fetchLimit) throws IOException {
+        boolean exact = fetchLimit < 0;
+        int avail = (int) Math.min(pageLimit - at, PageWalker.MAX_HEADER);
+        int ordinal = sequential ? dataPagesSeen : pageIndexAt(at);
+        buffer.ensure(at, Math.min(4, avail), exact ? at + Math.min(4, avail) : fetchLimit);
+        int stored = decryptor.storedLength(ModuleType.DATA_PAGE_HEADER, ordinal, buffer.array(), buffer.index(at),
+                (int) Math.min(Math.min(buffer.end(), pageLimit) - at, avail), at);
+        buffer.ensure(at, stored, exact ? at + stored : fetchLimit);
+        ChunkDecryptor.Header dh = decryptor.pageHeader(buffer.array(), buffer.index(at), stored, at, ordinal,
+                at == chunkStart);
+        PageHeader h = PageHeaderDecoder.decode(dh.plain(), 0, dh.plain().length, at).header();
+        long end = at + stored + (long) h.compressedPageSize();
+        if (end > pageLimit) {
+            throw new MalformedFileException("the page at " + at + " (header " + stored + " bytes, body "
+                    + h.compressedPageSize() + " bytes) ends at " + end + ", past the end of its range " + pageLimit, at);
+        }
+        if (!h.isDataPage() && !h.isDictionaryPage()) {
+            return new Page(at, stored, h, end, null);
+        }
+        int maxSize = options.maxPageSize();
+        if (h.compressedPageSize() > maxSize || h.uncompressedPageSize() > maxSize) {
+            throw new UnsupportedFeatureException("a page of " + Math.max(h.compressedPageSize(),
+                    h.uncompressedPageSize()) + " bytes exceeds the limit of " + maxSize + "; " + Limits.REMEDY, at);
+        }
+        buffer.ensure(at, stored + h.compressedPageSize(), exact ? end : fetchLimit);
+        int body = buffer.index(at + stored);
+        if (options.verifyChecksums() && h.hasCrc()) {
+            crc.reset(); // parquet-java's CRC covers the stored (encrypted) body
+            crc.update(buffer.array(), body, h.compressedPageSize());
+            if ((int) crc.getValue() != h.crc()) {
+                throw new MalformedFileException(String.format("the encrypted page at %d fails its checksum: its "
+                        + "header says CRC-32 %08x, its body has %08x", at, h.crc(), (int) crc.getValue()), at);
+            }
+        }
+        int levels = h.dataPageHeaderV2() != null
+                ? h.dataPageHeaderV2().repetitionLevelsByteLength() + h.dataPageHeaderV2().definitionLevelsByteLength()
+                : 0;
+        if (levels < 0 || levels > h.compressedPageSize()) {
+            throw new MalformedFileException("a v2 page whose levels (" + levels + " bytes) exceed its body of "
+                    + h.compressedPageSize(), at);
+        }
+        ModuleType kind = h.isDictionaryPage() ? ModuleType.DICTIONARY_PAGE : ModuleType.DATA_PAGE;
+        byte[] values = decryptor.decrypt(kind, ordinal, buffer.array(), body + levels, h.compressedPageSize() - levels,
+                at + stored + levels);
+        byte[] plain = new byte[levels + values.length];
+        System.arraycopy(buffer.array(), body, plain, 0, levels);
+        System.arraycopy(values, 0, plain, levels, values.length);
+        PageHeader ph = new PageHeader(h.type(), h.uncompressedPageSize(), plain.length, h.crc(), h.hasCrc(),
+                h.dataPageHeader(), h.dictionaryPageHeader(), h.dataPageHeaderV2());
+        return new Page(at, stored, ph, end, plain);
+    }
+
+    /** The OffsetIndex position of the page at {@code at} (its AAD ordinal); 0 where none starts there. */
+    private int pageIndexAt(long at) {
+        int lo = 0;
+        int hi = offsetIndex.pageCount() - 1;
+        while (lo <= hi) { // offsets increase (OffsetIndex.problem checks it)
+            int mid = (lo + hi) >>> 1;
+            long o = offsetIndex.page(mid).offset();
+            if (o == at) {
+                return mid;
+            }
+            if (o < at) {
+                lo = mid + 1;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        return 0;
+    }
+
     private void loadDictionary(Page p) {
         if (dictionarySeen) {
             throw new MalformedFileException("a second dictionary page in the column chunk", p.offset);
@@ -588,20 +676,21 @@ public final class ColumnChunkReader implements AutoCloseable {
      * compressed (into a buffer reused for the next page).
      */
     private Body body(Page p, int from, int storedLen, int size, boolean compressed) {
-        int idx = buffer.index(p.bodyOffset()) + from;
+        byte[] src = p.plain != null ? p.plain : buffer.array();
+        int idx = p.plain != null ? from : buffer.index(p.bodyOffset()) + from;
         long fileOffset = p.bodyOffset() + from;
         if (!compressed || codec == Decompressor.UNCOMPRESSED) {
             if (storedLen != size) {
                 throw new MalformedFileException("an uncompressed page section of " + storedLen
                         + " bytes whose header declares " + size, p.offset);
             }
-            return new Body(buffer.array(), idx, storedLen, fileOffset, true);
+            return new Body(src, idx, storedLen, fileOffset, p.plain == null);
         }
         decompressor.checkSizes(codec, storedLen, size, fileOffset);
         if (pageBuf.length < size) {
             pageBuf = new byte[size];
         }
-        decompressor.decompress(codec, buffer.array(), idx, storedLen, pageBuf, 0, size, fileOffset);
+        decompressor.decompress(codec, src, idx, storedLen, pageBuf, 0, size, fileOffset);
         return new Body(pageBuf, 0, size, p.offset, false);
     }
 

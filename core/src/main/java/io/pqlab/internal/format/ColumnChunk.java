@@ -1,5 +1,8 @@
 package io.pqlab.internal.format;
 
+import io.pqlab.internal.crypto.ChunkDecryptor;
+import io.pqlab.internal.crypto.ColumnCryptoMetaData;
+
 /**
  * parquet.thrift's ColumnChunk.
  *
@@ -10,6 +13,10 @@ package io.pqlab.internal.format;
  * @param columnIndexOffset -1 when absent
  * @param columnIndexLength -1 when absent
  * @param encrypted whether crypto_metadata is set: its pages and indexes are then encrypted
+ * @param cryptoMetaData the decoded crypto_metadata, or null
+ * @param encryptedColumnMetaData encrypted_column_metadata as stored (a GCM module), or null
+ * @param decryptor set when the chunk is encrypted and its key is known (then {@code metaData} is
+ *     the decrypted one); null otherwise
  */
 public record ColumnChunk(
         String filePath,
@@ -19,7 +26,28 @@ public record ColumnChunk(
         int offsetIndexLength,
         long columnIndexOffset,
         int columnIndexLength,
-        boolean encrypted) {
+        boolean encrypted,
+        ColumnCryptoMetaData cryptoMetaData,
+        byte[] encryptedColumnMetaData,
+        ChunkDecryptor decryptor) {
+
+    /** A chunk of a plaintext column, or one whose crypto fields do not matter (tests). */
+    public ColumnChunk(String filePath, long fileOffset, ColumnMetaData metaData, long offsetIndexOffset,
+            int offsetIndexLength, long columnIndexOffset, int columnIndexLength, boolean encrypted) {
+        this(filePath, fileOffset, metaData, offsetIndexOffset, offsetIndexLength, columnIndexOffset,
+                columnIndexLength, encrypted, encrypted ? ColumnCryptoMetaData.FOOTER_KEY : null, null, null);
+    }
+
+    /** Encrypted without its key: its pages, indexes and filter cannot be read. */
+    public boolean sealed() {
+        return encrypted && decryptor == null;
+    }
+
+    /** The same chunk with its decrypted metadata (or the plaintext one) and its decryptor. */
+    public ColumnChunk decrypted(ColumnMetaData meta, ChunkDecryptor d) {
+        return new ColumnChunk(filePath, fileOffset, meta, offsetIndexOffset, offsetIndexLength, columnIndexOffset,
+                columnIndexLength, encrypted, cryptoMetaData, encryptedColumnMetaData, d);
+    }
 
     public boolean hasOffsetIndex() {
         return offsetIndexOffset >= 0 && offsetIndexLength > 0;

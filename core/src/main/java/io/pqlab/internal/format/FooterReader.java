@@ -1,8 +1,10 @@
 package io.pqlab.internal.format;
 
+import io.pqlab.Decryption;
 import io.pqlab.Limits;
 import io.pqlab.MalformedFileException;
 import io.pqlab.UnsupportedFeatureException;
+import io.pqlab.internal.crypto.FooterDecryption;
 import io.pqlab.io.ByteSource;
 import java.io.IOException;
 
@@ -41,6 +43,16 @@ public final class FooterReader {
      */
     public static Footer read(ByteSource source, MetadataDecoder.Options options, int tailBytes)
             throws IOException {
+        return read(source, options, tailBytes, Decryption.NONE);
+    }
+
+    /**
+     * As {@link #read(ByteSource, MetadataDecoder.Options, int)}, for encrypted files too: an
+     * encrypted footer (PARE) is decrypted with the footer key from {@code keys}, a plaintext one's
+     * signature verified when the footer key is known (see {@link FooterDecryption}).
+     */
+    public static Footer read(ByteSource source, MetadataDecoder.Options options, int tailBytes, Decryption keys)
+            throws IOException {
         long size = source.size();
         if (size < 12) {
             throw new MalformedFileException(
@@ -51,16 +63,21 @@ public final class FooterReader {
         byte[] tail = source.read(tailStart, tailLength, "the file's tail");
 
         int tailMagic = intLE(tail, tailLength - 4);
-        if (tailMagic != PAR1) {
-            if (tailMagic == PARE || headMagic(source, tail, tailStart) == PARE) {
-                throw encryptedFooter(size - 4);
+        boolean pare = tailMagic == PARE;
+        if (pare) {
+            if ((!source.remote() || tailStart == 0) && headMagic(source, tail, tailStart) != PARE) {
+                throw new MalformedFileException("the file ends with PARE but does not start with it", 0);
+            }
+        } else if (tailMagic != PAR1) {
+            if (headMagic(source, tail, tailStart) == PARE) {
+                throw mixedMagic(size - 4);
             }
             throw new MalformedFileException("the file does not end with the Parquet magic PAR1", size - 4);
         }
-        int headMagic = !source.remote() || tailStart == 0 ? headMagic(source, tail, tailStart) : PAR1;
+        int headMagic = pare ? PAR1 : !source.remote() || tailStart == 0 ? headMagic(source, tail, tailStart) : PAR1;
         if (headMagic != PAR1) {
             if (headMagic == PARE) {
-                throw encryptedFooter(0);
+                throw mixedMagic(0);
             }
             throw new MalformedFileException("the file does not start with the Parquet magic PAR1", 0);
         }
@@ -75,13 +92,18 @@ public final class FooterReader {
                     + "byte); " + Limits.REMEDY, size - 8);
         }
         long metadataOffset = size - 8 - length;
-        FileMetaData metadata;
-        if (metadataOffset >= tailStart) {
-            metadata = MetadataDecoder.decode(tail, (int) (metadataOffset - tailStart), (int) length, tailStart,
-                    options);
-        } else {
-            byte[] footer = source.read(metadataOffset, length, "the footer");
-            metadata = MetadataDecoder.decode(footer, 0, footer.length, metadataOffset, options);
+        byte[] buf = tail;
+        int off = (int) (metadataOffset - tailStart);
+        if (metadataOffset < tailStart) {
+            buf = source.read(metadataOffset, length, "the footer");
+            off = 0;
+        }
+        if (pare) {
+            return FooterDecryption.encrypted(buf, off, (int) length, metadataOffset, size, options, keys);
+        }
+        FileMetaData metadata = MetadataDecoder.decode(buf, off, (int) length, metadataOffset - off, options);
+        if (metadata.encryptionAlgorithm()) {
+            return FooterDecryption.plaintext(metadata, buf, off, (int) length, metadataOffset, size, keys);
         }
         return new Footer(metadata, size, metadataOffset, (int) length);
     }
@@ -93,9 +115,9 @@ public final class FooterReader {
         return intLE(source.read(0, 4, "the file's head"), 0);
     }
 
-    private static UnsupportedFeatureException encryptedFooter(long offset) {
-        return new UnsupportedFeatureException(
-                "encrypted footer (PARE): pqlab cannot read files with an encrypted footer", offset);
+    private static MalformedFileException mixedMagic(long offset) {
+        return new MalformedFileException("the file starts with PARE (an encrypted footer) but does not end with it",
+                offset);
     }
 
     private static int magic(char a, char b, char c, char d) {

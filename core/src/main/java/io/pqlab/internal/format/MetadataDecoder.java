@@ -13,6 +13,8 @@ import static io.pqlab.internal.thrift.CompactReader.STRUCT;
 
 import io.pqlab.MalformedFileException;
 import io.pqlab.UnsupportedFeatureException;
+import io.pqlab.internal.crypto.ColumnCryptoMetaData;
+import io.pqlab.internal.crypto.CryptoDecoder;
 import io.pqlab.internal.thrift.CompactReader;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -105,6 +107,14 @@ public final class MetadataDecoder {
     public static FileMetaData decode(byte[] buf, int offset, int length, long fileOffset, Options options) {
         CompactReader r = new CompactReader(buf, offset, length, fileOffset);
         return new MetadataDecoder(r, options).fileMetaData();
+    }
+
+    /**
+     * Decodes a ColumnMetaData that fills {@code buf} (a decrypted encrypted_column_metadata) of
+     * leaf column {@code index}; {@code fileOffset} is where errors point.
+     */
+    public static ColumnMetaData decodeColumnMetaData(byte[] buf, long fileOffset, int index) {
+        return new MetadataDecoder(new CompactReader(buf, 0, buf.length, fileOffset), Options.ALL).columnMetaData(index);
     }
 
     /** Decodes FileMetaData from a reader positioned at its first field header. */
@@ -526,6 +536,8 @@ public final class MetadataDecoder {
         long ciOffset = -1;
         int ciLength = -1;
         boolean encrypted = false;
+        ColumnCryptoMetaData crypto = null;
+        byte[] encryptedMeta = null;
         r.structBegin();
         int t;
         while ((t = r.readFieldHeader()) != STOP) {
@@ -553,13 +565,20 @@ public final class MetadataDecoder {
                 }
                 case 8 -> {
                     encrypted = true; // crypto_metadata: the chunk's pages and indexes are encrypted
-                    r.skip(t);
+                    if (t == STRUCT) crypto = CryptoDecoder.columnCryptoMetaData(r); else r.skip(t);
                 }
-                default -> r.skip(t); // 9 encrypted_column_metadata and anything newer
+                case 9 -> {
+                    if (t == BINARY) encryptedMeta = r.readBinary(); else r.skip(t);
+                }
+                default -> r.skip(t);
             }
         }
         r.structEnd();
-        return new ColumnChunk(filePath, fileOffset, meta, oiOffset, oiLength, ciOffset, ciLength, encrypted);
+        if (encrypted && crypto == null) {
+            crypto = ColumnCryptoMetaData.FOOTER_KEY; // a crypto_metadata of the wrong wire type
+        }
+        return new ColumnChunk(filePath, fileOffset, meta, oiOffset, oiLength, ciOffset, ciLength, encrypted, crypto,
+                encryptedMeta, null);
     }
 
     private ColumnMetaData columnMetaData(int index) {

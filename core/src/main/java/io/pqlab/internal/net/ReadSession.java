@@ -1,5 +1,6 @@
 package io.pqlab.internal.net;
 
+import io.pqlab.Decryption;
 import io.pqlab.Mechanism;
 import io.pqlab.ParquetFile;
 import io.pqlab.internal.plan.BoundQuery;
@@ -58,11 +59,17 @@ public final class ReadSession implements Closeable {
 
     public static ReadSession open(ByteSource source, Strategy strategy, RequestLog log, long maxHeld)
             throws IOException {
+        return open(source, strategy, log, maxHeld, Decryption.NONE);
+    }
+
+    /** As above, for a file that may be encrypted, with the keys to decrypt it. */
+    public static ReadSession open(ByteSource source, Strategy strategy, RequestLog log, long maxHeld,
+            Decryption keys) throws IOException {
         FetchingSource fs = new FetchingSource(source, log, strategy.connections(), maxHeld);
         try {
             log.begin(RequestLog.FOOTER);
-            Footer footer = readFooter(fs, strategy);
-            ParquetFile pf = ParquetFile.open(fs, footer, strategy.options(maxHeld));
+            Footer footer = readFooter(fs, strategy, keys);
+            ParquetFile pf = ParquetFile.open(fs, footer, strategy.options(maxHeld).withDecryption(keys));
             return new ReadSession(fs, strategy, pf);
         } catch (IOException | RuntimeException e) {
             fs.close();
@@ -74,7 +81,7 @@ public final class ReadSession implements Closeable {
      * The footer: one suffix read of {@code prefetch} bytes, or a HEAD and a read of the 8-byte
      * trailer; then the rest of the footer in one more read where it is longer than what is held.
      */
-    private static Footer readFooter(FetchingSource fs, Strategy strategy) throws IOException {
+    private static Footer readFooter(FetchingSource fs, Strategy strategy, Decryption keys) throws IOException {
         long size;
         if (strategy.prefetch() > 0) {
             size = fs.suffix(strategy.prefetch());
@@ -89,7 +96,8 @@ public final class ReadSession implements Closeable {
             byte[] trailer = fs.read(size - 8, 8, "the file's trailer");
             long length = (trailer[0] & 0xFFL) | (trailer[1] & 0xFFL) << 8 | (trailer[2] & 0xFFL) << 16
                     | (trailer[3] & 0xFFL) << 24;
-            boolean par1 = trailer[4] == 'P' && trailer[5] == 'A' && trailer[6] == 'R' && trailer[7] == '1';
+            boolean par1 = trailer[4] == 'P' && trailer[5] == 'A' && trailer[6] == 'R'
+                    && (trailer[7] == '1' || trailer[7] == 'E'); // PARE: an encrypted footer
             if (par1 && length <= size - 12) {
                 long metadataOffset = size - 8 - length;
                 // the footer's bytes not yet held: one request (none where the suffix read had them)
@@ -98,12 +106,12 @@ public final class ReadSession implements Closeable {
             }
         }
         // FooterReader finds every byte it reads in what was fetched; it reports any problem
-        return FooterReader.read(fs, MetadataDecoder.Options.ALL, held);
+        return FooterReader.read(fs, MetadataDecoder.Options.ALL, held, keys);
     }
 
     /** Opens a file for a phased read with these options. */
     public static ReadSession open(ByteSource source, io.pqlab.ReadOptions options) throws IOException {
-        return open(source, Strategy.of(options), new RequestLog(), options.maxHeld());
+        return open(source, Strategy.of(options), new RequestLog(), options.maxHeld(), options.decryption());
     }
 
     /**

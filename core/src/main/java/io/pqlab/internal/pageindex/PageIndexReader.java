@@ -1,6 +1,7 @@
 package io.pqlab.internal.pageindex;
 
 import io.pqlab.MalformedFileException;
+import io.pqlab.internal.crypto.ModuleType;
 import io.pqlab.internal.format.ColumnChunk;
 import io.pqlab.io.ByteSource;
 import io.pqlab.internal.thrift.CompactReader;
@@ -35,28 +36,45 @@ public final class PageIndexReader {
      * as absent, so no page is skipped by it.
      */
     public static ColumnIndex columnIndex(ByteSource source, ColumnChunk chunk) throws IOException {
-        if (!chunk.hasColumnIndex() || chunk.encrypted()) {
+        if (!chunk.hasColumnIndex() || chunk.sealed()) {
             return null;
         }
         long offset = chunk.columnIndexOffset();
         int length = chunk.columnIndexLength();
         byte[] bytes = source.read(offset, length, "the ColumnIndex" + column(chunk));
+        if (chunk.decryptor() != null) {
+            // the whole stored module is what was read; the index decodes from its plaintext
+            return decodeColumnIndex(chunk.decryptor().decrypt(ModuleType.COLUMN_INDEX, -1, bytes, 0, length, offset),
+                    offset, false);
+        }
         return decodeColumnIndex(bytes, offset);
     }
 
     /** The chunk's OffsetIndex, or null when it has none (or it is encrypted, as above). */
     public static OffsetIndex offsetIndex(ByteSource source, ColumnChunk chunk) throws IOException {
-        if (!chunk.hasOffsetIndex() || chunk.encrypted()) {
+        if (!chunk.hasOffsetIndex() || chunk.sealed()) {
             return null;
         }
         long offset = chunk.offsetIndexOffset();
         int length = chunk.offsetIndexLength();
         byte[] bytes = source.read(offset, length, "the OffsetIndex" + column(chunk));
+        if (chunk.decryptor() != null) {
+            return decodeOffsetIndex(chunk.decryptor().decrypt(ModuleType.OFFSET_INDEX, -1, bytes, 0, length, offset),
+                    offset, false);
+        }
         return decodeOffsetIndex(bytes, offset);
     }
 
     /** Decodes a ColumnIndex that fills {@code bytes} exactly; {@code offset} is its file offset. */
     public static ColumnIndex decodeColumnIndex(byte[] bytes, long offset) {
+        return decodeColumnIndex(bytes, offset, true);
+    }
+
+    /**
+     * {@code exact} false for a decrypted module: parquet-java pads the plaintext it encrypts with
+     * zeros after the struct (authenticated with it), so the struct ends at its stop byte.
+     */
+    private static ColumnIndex decodeColumnIndex(byte[] bytes, long offset, boolean exact) {
         CompactReader r = new CompactReader(bytes, offset);
         boolean[] nullPages = null;
         List<byte[]> minValues = null;
@@ -94,13 +112,20 @@ public final class PageIndexReader {
             }
         }
         r.structEnd();
-        checkEnd(r, "ColumnIndex");
+        if (exact) {
+            checkEnd(r, "ColumnIndex");
+        }
         return new ColumnIndex(nullPages, minValues, maxValues, order, nullCounts, repHist, defHist,
                 nanCounts, offset, bytes.length, orderCode);
     }
 
     /** Decodes an OffsetIndex that fills {@code bytes} exactly; {@code offset} is its file offset. */
     public static OffsetIndex decodeOffsetIndex(byte[] bytes, long offset) {
+        return decodeOffsetIndex(bytes, offset, true);
+    }
+
+    /** As {@link #decodeColumnIndex(byte[], long, boolean)}. */
+    private static OffsetIndex decodeOffsetIndex(byte[] bytes, long offset, boolean exact) {
         CompactReader r = new CompactReader(bytes, offset);
         List<PageLocation> pages = null;
         long[] unencoded = null;
@@ -123,7 +148,9 @@ public final class PageIndexReader {
             }
         }
         r.structEnd();
-        checkEnd(r, "OffsetIndex");
+        if (exact) {
+            checkEnd(r, "OffsetIndex");
+        }
         return new OffsetIndex(pages, unencoded, offset, bytes.length);
     }
 

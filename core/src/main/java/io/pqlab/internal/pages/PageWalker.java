@@ -1,6 +1,7 @@
 package io.pqlab.internal.pages;
 
 import io.pqlab.MalformedFileException;
+import io.pqlab.internal.crypto.ChunkDecryptor;
 import io.pqlab.internal.format.ColumnMetaData;
 import io.pqlab.internal.format.PageHeader;
 import io.pqlab.internal.format.PageHeaderDecoder;
@@ -38,6 +39,9 @@ public final class PageWalker {
     private boolean rowsKnown = true;
     private long rows;
     private int pagesSeen;
+    private int dataPagesSeen;
+    /** Null for a plaintext chunk; else each header is a GCM module (see {@link #decryptHeader}). */
+    private final ChunkDecryptor decryptor;
 
     /**
      * @param source the file
@@ -47,7 +51,14 @@ public final class PageWalker {
      */
     public PageWalker(ByteSource source, ColumnMetaData meta, long dataEnd, int maxRepetitionLevel)
             throws IOException {
+        this(source, meta, dataEnd, maxRepetitionLevel, null);
+    }
+
+    /** A walker over an encrypted chunk's pages, whose headers {@code decryptor} decrypts (null: plaintext). */
+    public PageWalker(ByteSource source, ColumnMetaData meta, long dataEnd, int maxRepetitionLevel,
+            ChunkDecryptor decryptor) throws IOException {
         this.source = source;
+        this.decryptor = decryptor;
         dataEnd = Math.min(dataEnd, source.size());
         this.flat = maxRepetitionLevel == 0;
         long s = meta.chunkStart();
@@ -113,7 +124,7 @@ public final class PageWalker {
             return null;
         }
         long pageStart = pos;
-        PageHeaderDecoder.Decoded d = decodeHeader(pageStart);
+        PageHeaderDecoder.Decoded d = decryptor != null ? decryptHeader(pageStart) : decodeHeader(pageStart);
         PageHeader h = d.header();
         long bodyEnd = pageStart + d.length() + (long) h.compressedPageSize();
         if (bodyEnd > end) {
@@ -144,6 +155,7 @@ public final class PageWalker {
         }
         if (h.isDataPage()) {
             values += h.numValues();
+            dataPagesSeen++;
         }
         pagesSeen++;
         pos = bodyEnd;
@@ -155,6 +167,21 @@ public final class PageWalker {
         }
         return new PageInfo(pageStart, d.length(), h.compressedPageSize(), h.uncompressedPageSize(), h.type(),
                 h.numValues(), h.encoding(), numRows, numNulls, firstRow, h);
+    }
+
+    /**
+     * An encrypted header: its 4-byte length, checked against the chunk, then the module, decrypted
+     * and decoded. The decoded length is the stored one, so that the body is found after it.
+     */
+    private PageHeaderDecoder.Decoded decryptHeader(long at) throws IOException {
+        long available = end - at;
+        byte[] len = source.read(at, (int) Math.min(4, available), "a page header's length");
+        int stored = decryptor.storedLength(io.pqlab.internal.crypto.ModuleType.DATA_PAGE_HEADER, dataPagesSeen, len,
+                0, (int) Math.min(available, MAX_HEADER), at);
+        byte[] module = source.read(at, stored, "an encrypted page header");
+        ChunkDecryptor.Header plain = decryptor.pageHeader(module, 0, stored, at, dataPagesSeen, pagesSeen == 0);
+        PageHeaderDecoder.Decoded d = PageHeaderDecoder.decode(plain.plain(), 0, plain.plain().length, at);
+        return new PageHeaderDecoder.Decoded(d.header(), stored);
     }
 
     /**

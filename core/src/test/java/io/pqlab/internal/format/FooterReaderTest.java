@@ -90,15 +90,17 @@ class FooterReaderTest {
     @Test
     void encryptedFooterMagicAtEitherEnd() {
         byte[] footer = minimalFooter();
-        String message = "encrypted footer (PARE): pqlab cannot read files with an encrypted footer";
+        // PARE at both ends: the footer is read as FileCryptoMetaData, which a FileMetaData is not
         assertThatThrownBy(() -> read(file("PARE", 0, footer, footer.length, "PARE")))
-                .isInstanceOf(UnsupportedFeatureException.class).hasMessage(message);
+                .isInstanceOf(MalformedFileException.class).hasMessageContaining("FileCryptoMetaData");
         assertThatThrownBy(() -> read(file("PAR1", 0, footer, footer.length, "PARE")))
-                .isInstanceOf(UnsupportedFeatureException.class).hasMessage(message);
+                .isInstanceOf(MalformedFileException.class)
+                .hasMessage("the file ends with PARE but does not start with it");
+        String mixed = "the file starts with PARE (an encrypted footer) but does not end with it";
         assertThatThrownBy(() -> read(file("PARE", 0, footer, footer.length, "PAR1")))
-                .isInstanceOf(UnsupportedFeatureException.class).hasMessage(message);
+                .isInstanceOf(MalformedFileException.class).hasMessage(mixed);
         assertThatThrownBy(() -> read(file("PARE", 100_000, footer, footer.length, "XXXX")))
-                .isInstanceOf(UnsupportedFeatureException.class).hasMessage(message);
+                .isInstanceOf(MalformedFileException.class).hasMessage(mixed);
     }
 
     @Test

@@ -120,8 +120,8 @@ class ParquetJavaFooterAgreementTest {
     @Test
     void encryptedFooterIsRefusedWithTheEncryptedFooterMessage() {
         assertThatThrownBy(() -> ParquetFile.open(FormatFixtures.ENCRYPTED))
-                .isInstanceOf(UnsupportedFeatureException.class)
-                .hasMessage("encrypted footer (PARE): pqlab cannot read files with an encrypted footer");
+                .isInstanceOf(io.pqlab.DecryptionException.class)
+                .hasMessageContaining("no footer key was given: pass --footer-key");
         // parquet-java cannot read it without keys either.
         assertThatThrownBy(() -> ParquetJava.open(FormatFixtures.ENCRYPTED).close())
                 .isInstanceOf(Exception.class);
