@@ -35,7 +35,12 @@ public record BoundQuery(Predicate predicate, List<Integer> columns, Query query
         if (!query.columns().isEmpty()) {
             columns = new ArrayList<>();
             for (String name : query.columns()) {
-                columns.add(schema.column(name).index());
+                // a leaf, or a group for all its leaves (a struct, list or map by its name)
+                for (var c : schema.columnsUnder(name)) {
+                    if (!columns.contains(c.index())) {
+                        columns.add(c.index());
+                    }
+                }
             }
         }
         return new BoundQuery(p, columns, query);
