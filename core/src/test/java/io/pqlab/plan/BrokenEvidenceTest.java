@@ -10,6 +10,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.pqlab.MalformedFileException;
+import io.pqlab.Mechanism;
 import io.pqlab.ParquetFile;
 import io.pqlab.internal.format.ThriftTree;
 import io.pqlab.internal.format.ThriftWriter;
@@ -76,7 +77,7 @@ class BrokenEvidenceTest {
         assertThat(changed).as("the writer fell back to PLAIN").isPositive();
         Path p = rw.write(dir.resolve("unknown-page-type.parquet"));
         OracleData d = OracleData.read(written);
-        Mechanisms dict = Mechanisms.parse("dictionary");
+        java.util.Set<Mechanism> dict = Mechanism.parse("dictionary");
         for (Object v : d.distinct(d.columns[0])) {
             Sql eq = cmp(d, 0, "=", v);
             assertThat(groupsKept(sound(p, d, eq, dict))).as(eq.text()).containsAll(groupsMatching(d, eq));
@@ -136,7 +137,7 @@ class BrokenEvidenceTest {
                 rw.columnIndex(g, 0, ci);
             }
             Path p = rw.write(dir.resolve("boundary-" + code + ".parquet"));
-            Plan plan = sound(p, d, cmp(d, 0, "=", n(57)), Mechanisms.parse("page-index"));
+            Plan plan = sound(p, d, cmp(d, 0, "=", n(57)), Mechanism.parse("page-index"));
             assertThat(steps(plan, "page-index")).hasSize(2).allSatisfy(s -> assertThat(s.why()).isEqualTo(
                     "the ColumnIndex is ignored: " + (code == null ? "the ColumnIndex has no boundary_order (a required field)"
                             : "the ColumnIndex's boundary_order is 9, which pqlab does not know")));
@@ -152,7 +153,7 @@ class BrokenEvidenceTest {
         rw.columnIndex(0, 0, rw.columnIndex(0, 0).remove(1));
         Path p = rw.write(dir.resolve("no-null-pages.parquet"));
         OracleData d = OracleData.read(written);
-        Plan plan = sound(p, d, cmp(d, 0, "=", n(57)), Mechanisms.parse("page-index"));
+        Plan plan = sound(p, d, cmp(d, 0, "=", n(57)), Mechanism.parse("page-index"));
         assertThat(steps(plan, "page-index").get(0).why()).contains("no null_pages (a required field)");
     }
 
@@ -170,7 +171,7 @@ class BrokenEvidenceTest {
         rw.offsetIndex(0, 0, oi);
         Path p = rw.write(dir.resolve("no-first-row.parquet"));
         OracleData d = OracleData.read(written);
-        Plan plan = sound(p, d, cmp(d, 0, "=", n(57)), Mechanisms.parse("page-index"));
+        Plan plan = sound(p, d, cmp(d, 0, "=", n(57)), Mechanism.parse("page-index"));
         assertThat(steps(plan, "page-index").get(0).why())
                 .isEqualTo("the OffsetIndex is ignored: page 2's PageLocation has no first_row_index (a required field)");
         assertThat(plan.rowGroups().get(0).reads().get(0).pages()).as("the whole chunk").isEmpty();
@@ -190,7 +191,7 @@ class BrokenEvidenceTest {
                 new ThriftTree.ListValue(ThriftWriter.STRUCT, new ArrayList<>(List.of(unknown))));
         Path p = rw.write(dir.resolve("unknown-order.parquet"));
         OracleData d = OracleData.read(written);
-        Plan plan = sound(p, d, cmp(d, 0, "=", n(1000)), Mechanisms.ALL);
+        Plan plan = sound(p, d, cmp(d, 0, "=", n(1000)), Mechanism.all());
         assertThat(plan.rowGroupsSkipped()).isZero();
         assertThat(steps(plan, "statistics")).allSatisfy(s -> assertThat(s.why())
                 .contains("a column order pqlab does not know"));
