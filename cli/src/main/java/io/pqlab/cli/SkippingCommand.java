@@ -37,7 +37,7 @@ import picocli.CommandLine.Model.CommandSpec;
             "",
             "Forms:",
             "  pqlab skipping FILE --where \"order_id = 431 OR customer_id IN (7, 9)\"",
-            "  pqlab skipping FILE COLUMN OP [VALUE]   (the chapter's form; OP is one of",
+            "  pqlab skipping FILE COLUMN OP [VALUE]   (one comparison; OP is one of",
             "      = != < <= > >= is-null is-not-null; COLUMN a name or a leaf index)"
         })
 final class SkippingCommand implements Callable<Integer>, Main.HasFile {
@@ -58,7 +58,7 @@ final class SkippingCommand implements Callable<Integer>, Main.HasFile {
     NetworkOptions network = new NetworkOptions();
 
     @Parameters(index = "1..*", arity = "0..3", paramLabel = "COLUMN OP VALUE",
-            description = "The chapter's form of a condition, instead of --where.")
+            description = "One comparison as COLUMN OP [VALUE], instead of --where.")
     List<String> chapterForm = new ArrayList<>();
 
     @Option(names = "--where", paramLabel = "EXPR", description = "The condition.")
@@ -150,7 +150,7 @@ final class SkippingCommand implements Callable<Integer>, Main.HasFile {
         }
     }
 
-    /** The condition's text, from --where or the chapter's COLUMN OP VALUE form. */
+    /** The condition's text, from --where or the positional COLUMN OP VALUE form. */
     private String condition(ParquetFile pf) {
         if (where != null && !chapterForm.isEmpty()) {
             throw new Main.UserError("give the condition either with --where or as COLUMN OP VALUE, not both");

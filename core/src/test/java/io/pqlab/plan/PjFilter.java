@@ -1,5 +1,6 @@
 package io.pqlab.plan;
 
+import io.pqlab.oracle.ParquetJavaFilters;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.LinkedHashSet;
@@ -7,19 +8,14 @@ import java.util.List;
 import java.util.Set;
 import org.apache.parquet.filter2.predicate.FilterApi;
 import org.apache.parquet.filter2.predicate.FilterPredicate;
-import org.apache.parquet.filter2.predicate.Operators;
 import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 
 /**
- * A test condition as parquet-java's FilterApi writes it, where it can: eq, notEq, lt, ltEq, gt,
- * gtEq, in, notIn, and, or, not on INT32, INT64, FLOAT, DOUBLE and BINARY (and plain
- * FIXED_LEN_BYTE_ARRAY) columns, with literals that are exactly a physical value of the column.
- *
- * <p>SQL's null semantics are kept where the FilterApi lets them be: parquet-java's notEq (and
- * notIn) matches nulls, so {@code x != v} becomes {@code notEq(x, v) AND notEq(x, null)}. What
- * parquet-java's {@code not} adds (it matches nulls under NOT) only makes it keep more, never
- * drop more, so the comparison stays fair to both.
+ * A test condition ({@link Sql}) as parquet-java's FilterApi writes it, where it can: the leaves
+ * from {@link ParquetJavaFilters} (where SQL's null semantics are kept), and, or, not, with
+ * literals that are exactly a physical value of the column; plain FIXED_LEN_BYTE_ARRAY only, no
+ * decimal in BYTE_ARRAY (FilterApi compares bytes, not decimal values), no LIKE.
  */
 final class PjFilter {
     private PjFilter() {}
@@ -37,16 +33,16 @@ final class PjFilter {
             return p == null ? null : FilterApi.not(p);
         }
         if (s instanceof Sql.IsNull n) {
-            Leafs l = leafs(n.col());
+            ParquetJavaFilters.Column l = leafs(n.col());
             return l == null ? null : l.isNull(n.negated());
         }
         if (s instanceof Sql.Cmp c) {
-            Leafs l = leafs(c.col());
+            ParquetJavaFilters.Column l = leafs(c.col());
             Comparable<?> v = l == null ? null : physical(c.col(), c.lit());
             return v == null ? null : l.cmp(c.op(), v);
         }
         if (s instanceof Sql.In in) {
-            Leafs l = leafs(in.col());
+            ParquetJavaFilters.Column l = leafs(in.col());
             if (l == null) {
                 return null;
             }
@@ -61,7 +57,7 @@ final class PjFilter {
             return l.in(values, in.negated());
         }
         if (s instanceof Sql.Between b) {
-            Leafs l = leafs(b.col());
+            ParquetJavaFilters.Column l = leafs(b.col());
             Comparable<?> lo = l == null ? null : physical(b.col(), b.lo());
             Comparable<?> hi = l == null ? null : physical(b.col(), b.hi());
             if (lo == null || hi == null) {
@@ -85,56 +81,14 @@ final class PjFilter {
         return out;
     }
 
-    private interface Leafs {
-        FilterPredicate cmp(String op, Object v);
-
-        FilterPredicate in(Set<Object> values, boolean negated);
-
-        FilterPredicate isNull(boolean negated);
-    }
-
-    private static Leafs leafs(RefColumn c) {
-        String p = String.join(".", c.path);
+    /** parquet-java's column for a test column, or null where its order is not FilterApi's. */
+    private static ParquetJavaFilters.Column leafs(RefColumn c) {
         PrimitiveTypeName t = c.type.getPrimitiveTypeName();
-        return switch (t) {
-            case INT32 -> typed(FilterApi.intColumn(p));
-            case INT64 -> typed(FilterApi.longColumn(p));
-            case FLOAT -> typed(FilterApi.floatColumn(p));
-            case DOUBLE -> typed(FilterApi.doubleColumn(p));
-            case BINARY -> c.kind == RefColumn.Kind.DECIMAL ? null : typed(FilterApi.binaryColumn(p));
-            case FIXED_LEN_BYTE_ARRAY -> c.kind == RefColumn.Kind.BYTES ? typed(FilterApi.binaryColumn(p)) : null;
-            default -> null;
-        };
-    }
-
-    @SuppressWarnings("unchecked")
-    private static <T extends Comparable<T>, C extends Operators.Column<T> & Operators.SupportsLtGt> Leafs typed(C col) {
-        return new Leafs() {
-            @Override
-            public FilterPredicate cmp(String op, Object v) {
-                T x = (T) v;
-                return switch (op) {
-                    case "=" -> FilterApi.eq(col, x);
-                    case "!=" -> FilterApi.and(FilterApi.notEq(col, x), FilterApi.notEq(col, null));
-                    case "<" -> FilterApi.lt(col, x);
-                    case "<=" -> FilterApi.ltEq(col, x);
-                    case ">" -> FilterApi.gt(col, x);
-                    case ">=" -> FilterApi.gtEq(col, x);
-                    default -> throw new IllegalArgumentException(op);
-                };
-            }
-
-            @Override
-            public FilterPredicate in(Set<Object> values, boolean negated) {
-                Set<T> s = (Set<T>) (Set<?>) values;
-                return negated ? FilterApi.and(FilterApi.notIn(col, s), FilterApi.notEq(col, null)) : FilterApi.in(col, s);
-            }
-
-            @Override
-            public FilterPredicate isNull(boolean negated) {
-                return negated ? FilterApi.notEq(col, null) : FilterApi.eq(col, null);
-            }
-        };
+        if (t == PrimitiveTypeName.BINARY && c.kind == RefColumn.Kind.DECIMAL
+                || t == PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY && c.kind != RefColumn.Kind.BYTES) {
+            return null;
+        }
+        return ParquetJavaFilters.column(String.join(".", c.path), t);
     }
 
     /** The physical value a key is exactly, as parquet-java's filters take it; null where none is (or NaN). */

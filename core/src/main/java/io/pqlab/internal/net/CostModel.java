@@ -3,9 +3,10 @@ package io.pqlab.internal.net;
 import java.util.List;
 
 /**
- * What requests would cost on a given network, as the book models it: each request costs the
- * latency plus its bytes over the bandwidth; with N connections a request takes the connection
- * that frees first (the lowest on a tie) and starts no earlier than its phase; a phase starts when
+ * What requests would cost on a given network, in the simplest model that shows why requests
+ * matter more than bytes on an object store: each request costs the latency plus its bytes over
+ * the bandwidth; with N connections a request takes the connection that frees first (the lowest
+ * on a tie) and starts no earlier than its phase; a phase starts when
  * every request of the phases before it has ended (the reader needs their bytes to decide what
  * to ask for next). Within a phase, requests sent one after another (the footer's HEAD, trailer
  * and footer; reads a planner makes as it goes) wait for each other in the same way: the model is
@@ -16,7 +17,7 @@ import java.util.List;
  * @param connections requests in flight at once
  */
 public record CostModel(long latencyMicros, long bandwidth, int connections) {
-    /** The book's object store: 20 ms a request, 100 MB/s. */
+    /** A typical object store seen from outside its region: 20 ms a request, 100 MB/s. */
     public static final long DEFAULT_LATENCY_MICROS = 20_000;
     public static final long DEFAULT_BANDWIDTH = 100_000_000;
     /** The smallest and largest gap {@link #autoGap} chooses. */

@@ -12,8 +12,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The book's table of reading strategies for one query: each strategy's requests, bytes and time
- * on the modelled network, from the plan pqlab would make under it. The footer and index phases
+ * The reading strategies for one query side by side, from the naive one (every column chunk) to
+ * the whole file in one read: each strategy's requests, bytes and time on the modelled network,
+ * from the plan pqlab would make under it. The footer and index phases
  * are run for each strategy against a shared copy of the bytes fetched so far (so the file is not
  * fetched again for every row); the data phase is counted, not fetched.
  */

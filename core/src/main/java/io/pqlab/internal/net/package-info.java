@@ -5,6 +5,7 @@
  * groups the statistics leave undecided, data spans merged across small gaps, several requests in
  * flight), never fetching a byte twice ({@link io.pqlab.internal.net.FetchingSource}); it records every
  * request ({@link io.pqlab.internal.net.RequestLog}) and models what the same requests would cost on
- * another network ({@link io.pqlab.internal.net.CostModel}), as the book's chapter on object stores does.
+ * another network ({@link io.pqlab.internal.net.CostModel}): latency per request plus bytes over
+ * bandwidth, phases one after another.
  */
 package io.pqlab.internal.net;

@@ -9,7 +9,7 @@ import java.util.Arrays;
 
 /**
  * Decides, for one column of one file, whether a minimum and maximum can be trusted and in what
- * order to compare them (the book's chapter before skipping, and the format notes' rules): the
+ * order to compare them (parquet-format's rules on column orders and statistics): the
  * column order, signed against unsigned against byte-wise ordering, the deprecated pair only
  * where its signed order is certainly right, writer bugs by created_by version, NaN bounds,
  * lengths that do not fit the type, and contradictions. Every verdict carries its reason.
