@@ -64,7 +64,7 @@ final class RequestsCommand implements Callable<Integer>, Main.HasFile {
     @Option(names = "--json", description = "Print JSON.")
     boolean json;
 
-    @Option(names = "--debug", description = "Print stack traces of errors.", hidden = true)
+    @Option(names = "--debug", description = "Print a stack trace with any error.")
     boolean debug;
 
     @Override
