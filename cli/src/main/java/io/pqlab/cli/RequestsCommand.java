@@ -31,7 +31,7 @@ import picocli.CommandLine.Spec;
             "The requests a read of FILE makes for a condition, phase by phase (footer, indexes, data), with the "
                     + "bytes of each and the time it takes on a modelled network (--latency-ms, --bandwidth, "
                     + "--connections). The footer and the indexes are fetched; the data requests are planned, not made.",
-            "With --compare, the book's table of reading strategies for the same query: every column chunk, "
+            "With --compare, a table of reading strategies for the same query: every column chunk, "
                     + "skipping row groups, skipping pages, a suffix read for the footer, merged ranges, more "
                     + "connections, the whole file in one read, and the options given.",
             "",

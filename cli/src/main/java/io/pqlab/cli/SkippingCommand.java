@@ -36,7 +36,7 @@ import picocli.CommandLine.Model.CommandSpec;
             "",
             "Forms:",
             "  pqlab skipping FILE --where \"order_id = 431 OR customer_id IN (7, 9)\"",
-            "  pqlab skipping FILE COLUMN OP [VALUE]   (the chapter's form; OP is one of",
+            "  pqlab skipping FILE COLUMN OP [VALUE]   (the command form; OP is one of",
             "      = != < <= > >= is-null is-not-null; COLUMN a name or a leaf index)"
         })
 final class SkippingCommand implements Callable<Integer>, Main.HasFile {
@@ -57,7 +57,7 @@ final class SkippingCommand implements Callable<Integer>, Main.HasFile {
     NetworkOptions network = new NetworkOptions();
 
     @Parameters(index = "1..*", arity = "0..3", paramLabel = "COLUMN OP VALUE",
-            description = "The chapter's form of a condition, instead of --where.")
+            description = "A condition as COLUMN OP VALUE (OP one of = != < <= > >= is-null is-not-null), instead of --where.")
     List<String> chapterForm = new ArrayList<>();
 
     @Option(names = "--where", paramLabel = "EXPR", description = "The condition.")
