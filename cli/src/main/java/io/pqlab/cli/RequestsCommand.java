@@ -77,7 +77,7 @@ final class RequestsCommand implements Callable<Integer>, Main.HasFile {
         PrintWriter out = spec.commandLine().getOut();
         Mechanisms mechanisms = query.mechanisms();
         CostModel model = network.model();
-        Strategy strategy = network.strategy(source);
+        Strategy strategy = network.strategy(source, file);
         if (compare) {
             try (var origin = Sources.open(file, source)) {
                 // the schema, to bind the condition: read through a session of its own, then shared

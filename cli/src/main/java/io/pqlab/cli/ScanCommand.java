@@ -97,7 +97,7 @@ final class ScanCommand implements Callable<Integer>, Main.HasFile {
         Mechanisms mechanisms = query.mechanisms();
         PrintWriter out = spec.commandLine().getOut();
         CostModel model = network.model();
-        try (ReadSession session = Sources.session(file, source, network.strategy(source))) {
+        try (ReadSession session = Sources.session(file, source, network.strategy(source, file))) {
             ParquetFile pf = session.file();
             Predicate predicate = where == null ? null : BadInput.bind(where, pf.schema());
             List<Integer> columns = query.projection(pf);

@@ -91,9 +91,9 @@ final class SkippingCommand implements Callable<Integer>, Main.HasFile {
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
         Mechanisms mechanisms = query.mechanisms();
-        long coalesce = network.gap();
+        long coalesce = network.gap(file);
         CostModel model = network.model();
-        try (ReadSession session = Sources.session(file, source, network.strategy(source))) {
+        try (ReadSession session = Sources.session(file, source, network.strategy(source, file))) {
             ParquetFile pf = session.file();
             List<Integer> projection = query.projection(pf);
             Planner.Options options = new Planner.Options(mechanisms, projection, coalesce);
