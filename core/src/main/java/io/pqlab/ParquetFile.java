@@ -6,7 +6,17 @@ import io.pqlab.internal.format.Footer;
 import io.pqlab.internal.format.FooterReader;
 import io.pqlab.internal.format.MetadataDecoder;
 import io.pqlab.internal.format.RowGroup;
+import io.pqlab.internal.net.FetchingSource;
+import io.pqlab.internal.net.ReadSession;
+import io.pqlab.internal.plan.BoundQuery;
 import io.pqlab.io.ByteSource;
+import io.pqlab.io.HttpSource;
+import io.pqlab.io.RemoteSource;
+import io.pqlab.plan.Plan;
+import io.pqlab.plan.Planner;
+import io.pqlab.scan.Scan;
+import io.pqlab.scan.Scanner;
+import java.net.URI;
 import io.pqlab.io.FileSource;
 import io.pqlab.io.TailCachedSource;
 import io.pqlab.internal.pages.PageInfo;
@@ -21,20 +31,46 @@ import java.util.List;
 
 /**
  * A Parquet file opened for reading: its footer decoded, its schema built and checked against the
- * row groups. The entry point of the library.
+ * row groups. The entry point of the library: open a file (a path, a URL, any {@link ByteSource}),
+ * then {@link #plan} a {@link Query} (what would be read and why) or {@link #scan} it (the matching
+ * rows, in batches):
+ *
+ * <pre>{@code
+ * try (ParquetFile file = ParquetFile.open("https://example.com/orders.parquet")) {
+ *     Query q = Query.where("order_id = 431").columns("order_id", "country");
+ *     Plan plan = file.plan(q);                  // row groups and pages skipped, and why
+ *     try (Scan scan = file.scan(q)) {
+ *         for (RowBatch b : scan) {
+ *             for (int i = 0; i < b.size(); i++) {
+ *                 System.out.println(b.getLong("order_id", i) + " " + b.getString("country", i));
+ *             }
+ *         }
+ *     }
+ * }
+ * }</pre>
+ *
+ * <p>The same calls serve a local file and a remote one; {@link ReadOptions} says how reads
+ * become requests (for a remote file, by default, a few rounds of merged requests, several in
+ * flight: see {@link ReadOptions.Requests}).
  *
  * <p>Opening checks that every row group has one chunk per leaf column and a row count. It reads
  * nothing but the footer; chunks, pages and indexes are read when asked for.
+ *
+ * <p>The methods that return the footer's structures ({@link #footer()}, {@link #metadata()},
+ * {@link #rowGroup}, {@link #chunk}, {@link #pageWalker}, {@link #pages}) give types of
+ * {@code io.pqlab.internal}: they serve pqlab's own commands and may change.
  */
 public final class ParquetFile implements Closeable {
     private final ByteSource source;
     private final Footer footer;
     private final Schema schema;
+    private final ReadOptions options;
 
-    private ParquetFile(ByteSource source, Footer footer, Schema schema) {
+    private ParquetFile(ByteSource source, Footer footer, Schema schema, ReadOptions options) {
         this.source = source;
         this.footer = footer;
         this.schema = schema;
+        this.options = options;
     }
 
     /**
@@ -42,22 +78,80 @@ public final class ParquetFile implements Closeable {
      * that indexes and filters near the footer are not fetched again.
      */
     public static ParquetFile open(Path path) throws IOException {
+        return open(path, ReadOptions.defaults());
+    }
+
+    /** Opens a local file with these options (a phased read where they ask for one). */
+    public static ParquetFile open(Path path, ReadOptions options) throws IOException {
         FileSource source = FileSource.open(path);
         try {
-            return open(new TailCachedSource(source));
+            return options.requests() == ReadOptions.Requests.PHASED ? open(source, options)
+                    : open(new TailCachedSource(source), options);
         } catch (IOException | RuntimeException e) {
             source.close();
             throw e;
         }
     }
 
+    /** Opens a local path, or an {@code http://} or {@code https://} URL. */
+    public static ParquetFile open(String location) throws IOException {
+        return open(location, ReadOptions.defaults());
+    }
+
+    /** Opens a local path, or an {@code http://} or {@code https://} URL, with these options. */
+    public static ParquetFile open(String location, ReadOptions options) throws IOException {
+        String l = location.toLowerCase(java.util.Locale.ROOT);
+        if (l.startsWith("http://") || l.startsWith("https://") || l.startsWith("file:")) {
+            return open(URI.create(location), options);
+        }
+        return open(Path.of(location), options);
+    }
+
     /**
-     * Opens a file from a byte source; {@link #close()} closes the source. Every read goes to the
-     * source as asked; wrap it in a {@link TailCachedSource} to have reads that fall in the tail the
-     * footer was read from served from memory.
+     * Opens an {@code http}, {@code https} or {@code file} URI. For {@code s3://}, open the s3
+     * module's {@code S3Source} with {@link #open(ByteSource, ReadOptions)}.
+     */
+    public static ParquetFile open(URI uri) throws IOException {
+        return open(uri, ReadOptions.defaults());
+    }
+
+    public static ParquetFile open(URI uri, ReadOptions options) throws IOException {
+        String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(java.util.Locale.ROOT);
+        return switch (scheme) {
+            case "http", "https" -> open(HttpSource.open(uri, options.retry()), options);
+            case "file" -> open(Path.of(uri), options);
+            default -> throw new IllegalArgumentException("cannot open " + uri + ": give a path, an http(s) URL, or"
+                    + " a ByteSource (the s3 module's S3Source for s3://)");
+        };
+    }
+
+    /**
+     * Opens a file from a byte source with these options; {@link #close()} closes the source. A
+     * {@link ReadOptions.Requests#DIRECT} read sends every read to the source as asked.
+     */
+    public static ParquetFile open(ByteSource source, ReadOptions options) throws IOException {
+        boolean phased = options.requests() == ReadOptions.Requests.PHASED
+                || (options.requests() == ReadOptions.Requests.AUTO && source instanceof RemoteSource);
+        if (phased) {
+            try {
+                return ReadSession.open(source, options).file();
+            } catch (IOException | RuntimeException e) {
+                source.close();
+                throw e;
+            }
+        }
+        ParquetFile f = open(source, FooterReader.read(source, MetadataDecoder.Options.ALL));
+        return new ParquetFile(f.source, f.footer, f.schema, options);
+    }
+
+    /**
+     * Opens a file from a byte source with the default options; {@link #close()} closes the
+     * source. A local source is read directly: every read goes to it as asked (wrap it in a
+     * {@link TailCachedSource} to have reads that fall in the tail the footer was read from served
+     * from memory); a {@link RemoteSource} is read in phases.
      */
     public static ParquetFile open(ByteSource source) throws IOException {
-        return open(source, MetadataDecoder.Options.ALL);
+        return open(source, ReadOptions.defaults());
     }
 
     /**
@@ -74,6 +168,11 @@ public final class ParquetFile implements Closeable {
      * fetch it, as {@link io.pqlab.internal.net.ReadSession} does); checks it as {@link #open(ByteSource)} does.
      */
     public static ParquetFile open(ByteSource source, Footer footer) {
+        return open(source, footer, ReadOptions.defaults().withRequests(ReadOptions.Requests.DIRECT));
+    }
+
+    /** As {@link #open(ByteSource, Footer)}, to be read with these options. */
+    public static ParquetFile open(ByteSource source, Footer footer, ReadOptions options) {
         FileMetaData md = footer.metadata();
         Schema schema = Schema.of(md.schema(), footer.metadataOffset());
         int leaves = schema.columnCount();
@@ -92,7 +191,7 @@ public final class ParquetFile implements Closeable {
                 checkChunk(schema.column(c), rg, i, rg.columns().get(c), footer.metadataOffset());
             }
         }
-        return new ParquetFile(source, footer, schema);
+        return new ParquetFile(source, footer, schema, options);
     }
 
     /**
@@ -133,12 +232,49 @@ public final class ParquetFile implements Closeable {
         return source;
     }
 
+    /** How the file is read. */
+    public ReadOptions readOptions() {
+        return options;
+    }
+
+    /** The file's row count. */
+    public long numRows() {
+        return footer.metadata().numRows();
+    }
+
+    /**
+     * What a query would read, row group by row group and page by page, and why: the evidence
+     * each mechanism gave and the bytes it cost. Reads the indexes, filters and dictionaries it
+     * consults, nothing of the data.
+     *
+     * @throws io.pqlab.predicate.ConditionException where the condition does not fit this file's schema
+     * @throws io.pqlab.schema.NoSuchColumnException where a column it names is not in the file
+     */
+    public Plan plan(Query query) throws IOException {
+        BoundQuery q = BoundQuery.bind(query, schema);
+        return phased() ? ReadSession.of(this).plan(q, Planner.FILE_DICTIONARIES)
+                : Planner.plan(this, q, options.coalesceGap(), Planner.FILE_DICTIONARIES);
+    }
+
+    /**
+     * The rows that match a query, in file order, in batches; only what the plan keeps is read.
+     * Close the scan (try-with-resources) if it is left before its end.
+     */
+    public Scan scan(Query query) throws IOException {
+        BoundQuery q = BoundQuery.bind(query, schema);
+        return new Scan(phased() ? ReadSession.of(this).scan(q) : Scanner.open(this, q));
+    }
+
+    private boolean phased() {
+        return source instanceof FetchingSource;
+    }
+
     /**
      * The same file read through another source over the same bytes (a cache, a counter), with
      * the footer and schema already checked; closing it closes that source.
      */
     public ParquetFile withSource(ByteSource other) {
-        return new ParquetFile(other, footer, schema);
+        return new ParquetFile(other, footer, schema, options);
     }
 
     public int rowGroupCount() {

@@ -1,5 +1,10 @@
 package io.pqlab;
 
+import io.pqlab.Mechanism;
+import io.pqlab.MechanismSets;
+import io.pqlab.Query;
+import io.pqlab.internal.plan.BoundQuery;
+import java.util.Set;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -8,7 +13,7 @@ import io.pqlab.internal.format.FooterReader;
 import io.pqlab.internal.format.ThriftWriter;
 import io.pqlab.io.BytesSource;
 import io.pqlab.predicate.Binder;
-import io.pqlab.scan.ScanOptions;
+import io.pqlab.internal.plan.BoundQuery;
 import io.pqlab.scan.Scanner;
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
@@ -103,7 +108,7 @@ class HeapLimitsTest {
                 assertThatThrownBy(r::next).isInstanceOf(UnsupportedFeatureException.class)
                         .hasMessageContaining(Integer.toString(size)).hasMessageContaining("-Xmx");
             }
-            Scanner s = Scanner.open(f, ScanOptions.of(null));
+            Scanner s = Scanner.open(f, BoundQuery.of(null));
             assertThatThrownBy(s::next).isInstanceOf(UnsupportedFeatureException.class);
         }
     }
@@ -126,8 +131,8 @@ class HeapLimitsTest {
                         .hasMessageContaining(Integer.toString(n)).hasMessageContaining("-Xmx");
             }
             // (the writer's empty statistics would let a plan skip the row group: no mechanisms)
-            Scanner s = Scanner.open(f, ScanOptions.of(Binder.bind("x IS NULL", f.schema()))
-                    .withMechanisms(io.pqlab.plan.Mechanisms.NONE));
+            Scanner s = Scanner.open(f, BoundQuery.of(Binder.bind("x IS NULL", f.schema()))
+                    .withMechanisms(Mechanism.none()));
             assertThatThrownBy(s::next).isInstanceOf(UnsupportedFeatureException.class);
         }
         assertThat(Limits.PAGE_VALUES).isLessThan(n);
@@ -161,7 +166,7 @@ class HeapLimitsTest {
         try (ParquetFile f = ParquetFile.open(file)) {
             for (java.util.List<Integer> columns : java.util.Arrays.asList(null, java.util.List.of(0),
                     java.util.List.<Integer>of())) {
-                Scanner s = Scanner.open(f, ScanOptions.of(null).withColumns(columns));
+                Scanner s = Scanner.open(f, BoundQuery.of(null).withColumns(columns));
                 assertThatThrownBy(s::next).as("columns %s", columns).isInstanceOf(MalformedFileException.class)
                         .hasMessageContaining(Integer.toString(Integer.MAX_VALUE - 100));
             }

@@ -8,7 +8,7 @@ import io.pqlab.io.ByteSource;
 import io.pqlab.predicate.Binder;
 import io.pqlab.predicate.Predicate;
 import io.pqlab.scan.RowBatch;
-import io.pqlab.scan.ScanOptions;
+import io.pqlab.internal.plan.BoundQuery;
 import io.pqlab.scan.Scanner;
 import java.io.IOException;
 import java.util.function.LongConsumer;
@@ -23,10 +23,16 @@ public final class PqlabScan {
 
     /** Rows returned; every value goes to {@code sink}. {@code condition} null: every row. */
     public static long scan(ByteSource source, String condition, LongConsumer sink) throws IOException {
+        return scan(source, condition, 1, sink);
+    }
+
+    /** As {@link #scan(ByteSource, String, LongConsumer)}, decoding on at most {@code threads} threads (Query.threads). */
+    public static long scan(ByteSource source, String condition, int threads, LongConsumer sink) throws IOException {
         long n = 0;
         try (ParquetFile pf = ParquetFile.open(source)) {
             Predicate p = condition == null ? null : Binder.bind(condition, pf.schema());
-            Scanner s = Scanner.open(pf, ScanOptions.of(p));
+            BoundQuery q = BoundQuery.of(p);
+            Scanner s = Scanner.open(pf, q.with(q.query().threads(threads)));
             int cols = s.columns().size();
             boolean[] binary = new boolean[cols];
             for (int c = 0; c < cols; c++) {
@@ -57,7 +63,7 @@ public final class PqlabScan {
     /** Opens, binds and plans, reading nothing of the data: what pqlab reads to decide. */
     public static void plan(ByteSource source, String condition) throws IOException {
         try (ParquetFile pf = ParquetFile.open(source)) {
-            Scanner.open(pf, ScanOptions.of(Binder.bind(condition, pf.schema())));
+            Scanner.open(pf, BoundQuery.of(Binder.bind(condition, pf.schema())));
         }
     }
 }

@@ -66,10 +66,11 @@ final class DictionaryCommand extends FileCommand {
             dn.put("offset", d.pageOffset());
             dn.put("entries", d.values().size());
             dn.put("bytes_fetched", d.bytesFetched());
-            String proof = DictionaryProof.allDataPagesDictionaryEncoded(md);
-            dn.put("complete", proof != null);
-            dn.put("why", proof != null ? proof : "nothing proves every data page is dictionary-encoded: pages may "
-                    + "have fallen back to another encoding, with values not in the dictionary");
+            DictionaryProof.Answer proof = DictionaryProof.of(md);
+            dn.put("complete", proof.how() != null);
+            dn.put("why", proof.how() != null ? proof.how() : proof.refused() != null ? proof.refused()
+                    : "nothing proves every data page is dictionary-encoded: pages may have fallen back to another "
+                    + "encoding, with values not in the dictionary");
             ArrayNode values = dn.putArray("values");
             int shown = limit == null ? d.values().size() : Math.min(limit, d.values().size());
             for (int i = 0; i < shown; i++) {

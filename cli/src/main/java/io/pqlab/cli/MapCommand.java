@@ -1,7 +1,7 @@
 package io.pqlab.cli;
 
 import io.pqlab.ParquetFile;
-import io.pqlab.plan.Mechanisms;
+import io.pqlab.Query;
 import io.pqlab.plan.Plan;
 import io.pqlab.plan.Planner;
 import java.io.IOException;
@@ -79,10 +79,9 @@ final class MapCommand implements Callable<Integer>, Main.HasFile {
                 out.printf("wrote %s: the layout of %s%n", target, file);
                 return Main.OK;
             }
-            Mechanisms mechanisms = query.mechanisms();
-            Planner.Options options = new Planner.Options(mechanisms, query.projection(pf),
-                    Sizes.parse(coalesce, "--coalesce"));
-            Plan written = PageMapOutput.writePlan(pf, where, BadInput.bind(where, pf.schema()), options, target);
+            query.mechanisms(); // a bad --use before a bad --coalesce, as the options are read
+            long gap = Sizes.parse(coalesce, "--coalesce");
+            Plan written = PageMapOutput.writePlan(pf, where, query.bind(pf, where, Query.all()), gap, target);
             out.printf("wrote %s: %d of %d row groups skipped, %,d bytes read, %,d to decide, %d requests%n", target,
                     written.rowGroupsSkipped(), written.rowGroups().size(), written.bytesRead(), written.indexBytes(),
                     written.requests().size());

@@ -1,5 +1,6 @@
 package io.pqlab.cli;
 
+import io.pqlab.Mechanism;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.pqlab.io.HttpSource;
@@ -152,7 +153,7 @@ final class NetworkReport {
                 n.put("coalesce", r.strategy().gap());
                 n.put("connections", r.strategy().connections());
                 ArrayNode m = n.putArray("mechanisms");
-                r.mechanisms().names().forEach(m::add);
+                Mechanism.names(r.mechanisms()).forEach(m::add);
                 ArrayNode phases = n.putArray("phases");
                 for (Accounting.PhaseCost p : r.accounting().phases()) {
                     ObjectNode pn = phases.addObject();

@@ -5,7 +5,7 @@ import io.pqlab.cli.html.PageMap;
 import io.pqlab.cli.html.PageMapHtml;
 import io.pqlab.plan.Plan;
 import io.pqlab.plan.Planner;
-import io.pqlab.predicate.Predicate;
+import io.pqlab.internal.plan.BoundQuery;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -16,16 +16,16 @@ final class PageMapOutput {
     private PageMapOutput() {}
 
     /** The map of a plan, with the --compare table of the same condition beside it. */
-    static Plan writePlan(ParquetFile pf, String condition, Predicate predicate, Planner.Options options, Path out)
+    static Plan writePlan(ParquetFile pf, String condition, BoundQuery query, long coalesceGap, Path out)
             throws IOException {
-        Plan plan = Planner.plan(pf, predicate, options, PlanReport.dictionaries());
+        Plan plan = Planner.plan(pf, query, coalesceGap, PlanReport.dictionaries());
         List<PageMap.Variant> compare = new ArrayList<>();
         for (PlanReport.Variant v : PlanReport.VARIANTS) {
-            Plan p = Planner.plan(pf, predicate, new Planner.Options(v.mechanisms(), options.projection(),
-                    options.coalesceGap()), PlanReport.dictionaries());
+            Plan p = Planner.plan(pf, query.with(query.query().using(v.mechanisms())), coalesceGap,
+                    PlanReport.dictionaries());
             compare.add(new PageMap.Variant(v.name(), p));
         }
-        write(PageMap.of(pf, plan, condition, options.projection(), compare), out);
+        write(PageMap.of(pf, plan, condition, query.columns(), compare), out);
         return plan;
     }
 

@@ -1,7 +1,11 @@
 package io.pqlab.cli;
 
 import io.pqlab.ParquetFile;
-import io.pqlab.plan.Mechanisms;
+import io.pqlab.Mechanism;
+import io.pqlab.Query;
+import io.pqlab.internal.plan.BoundQuery;
+import io.pqlab.predicate.Predicate;
+import java.util.Set;
 import io.pqlab.schema.ColumnDescriptor;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,9 +22,9 @@ final class PlanOptions {
             description = "Columns the query reads (names or leaf indexes). Default: every column.")
     List<String> select;
 
-    Mechanisms mechanisms() {
+    Set<Mechanism> mechanisms() {
         try {
-            return Mechanisms.parse(use);
+            return Mechanism.parse(use);
         } catch (IllegalArgumentException e) {
             throw new Main.UserError(e.getMessage());
         }
@@ -28,6 +32,15 @@ final class PlanOptions {
 
     boolean defaults() {
         return (select == null || select.isEmpty()) && "all".equals(use);
+    }
+
+    /**
+     * The query of a command: the condition's text bound to the file (null for every row), the
+     * --select columns, the --use mechanisms.
+     */
+    BoundQuery bind(ParquetFile pf, String where, Query settings) {
+        Predicate p = where == null ? null : BadInput.bind(where, pf.schema());
+        return BoundQuery.of(p, projection(pf), settings.using(mechanisms()));
     }
 
     /** The leaf indexes --select names, in order, without repeats; null for every column. */

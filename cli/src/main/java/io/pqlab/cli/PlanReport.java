@@ -5,7 +5,12 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.pqlab.ParquetFile;
 import io.pqlab.plan.ColumnRead;
-import io.pqlab.plan.Mechanisms;
+import io.pqlab.Mechanism;
+import static io.pqlab.Mechanism.BLOOM;
+import static io.pqlab.Mechanism.DICTIONARY;
+import static io.pqlab.Mechanism.PAGE_INDEX;
+import static io.pqlab.Mechanism.STATISTICS;
+import java.util.Set;
 import io.pqlab.plan.Plan;
 import io.pqlab.plan.Planner;
 import io.pqlab.plan.RowGroupPlan;
@@ -23,17 +28,17 @@ final class PlanReport {
     private PlanReport() {}
 
     /** One set of mechanisms in the --compare table. */
-    record Variant(String name, Mechanisms mechanisms) {}
+    record Variant(String name, Set<Mechanism> mechanisms) {}
 
     record Row(String name, Plan plan) {}
 
     static final List<Variant> VARIANTS = List.of(
-            new Variant("none", Mechanisms.NONE),
-            new Variant("statistics", new Mechanisms(true, false, false, false)),
-            new Variant("statistics, page index", new Mechanisms(true, true, false, false)),
-            new Variant("statistics, Bloom filters", new Mechanisms(true, false, true, false)),
-            new Variant("statistics, dictionaries", new Mechanisms(true, false, false, true)),
-            new Variant("all", Mechanisms.ALL));
+            new Variant("none", Mechanism.none()),
+            new Variant("statistics", Mechanism.setOf(STATISTICS)),
+            new Variant("statistics, page index", Mechanism.setOf(STATISTICS, PAGE_INDEX)),
+            new Variant("statistics, Bloom filters", Mechanism.setOf(STATISTICS, BLOOM)),
+            new Variant("statistics, dictionaries", Mechanism.setOf(STATISTICS, DICTIONARY)),
+            new Variant("all", Mechanism.all()));
 
     /** Where the planner's dictionary mechanism reads dictionary pages from. */
     static Planner.DictionarySource dictionaries() {
@@ -47,7 +52,7 @@ final class PlanReport {
         o.put("num_rows", plan.numRows());
         o.put("predicate", plan.predicate());
         ArrayNode mech = o.putArray("mechanisms");
-        plan.mechanisms().names().forEach(mech::add);
+        Mechanism.names(plan.mechanisms()).forEach(mech::add);
         ArrayNode groups = o.putArray("row_groups");
         for (RowGroupPlan g : plan.rowGroups()) {
             ObjectNode gn = groups.addObject();
@@ -116,7 +121,7 @@ final class PlanReport {
         if (!plan.predicate().equals(condition)) {
             out.printf("  as bound: %s%n", plan.predicate());
         }
-        out.printf("mechanisms: %s%n%n", plan.mechanisms().names().isEmpty() ? "none" : String.join(", ", plan.mechanisms().names()));
+        out.printf("mechanisms: %s%n%n", plan.mechanisms().isEmpty() ? "none" : String.join(", ", Mechanism.names(plan.mechanisms())));
         for (RowGroupPlan g : plan.rowGroups()) {
             // rows in the file's numbering, [start, end), as everywhere in the output
             String rows = g.numRows() == 0 ? "no rows" : "rows [" + g.firstRow() + ", " + (g.firstRow() + g.numRows()) + ")";
@@ -198,7 +203,7 @@ final class PlanReport {
             ObjectNode n = a.addObject();
             n.put("name", r.name());
             ArrayNode m = n.putArray("mechanisms");
-            r.plan().mechanisms().names().forEach(m::add);
+            Mechanism.names(r.plan().mechanisms()).forEach(m::add);
             n.put("row_groups_skipped", r.plan().rowGroupsSkipped());
             n.put("row_groups", r.plan().rowGroups().size());
             n.put("rows_kept", r.plan().rowsKept());

@@ -8,7 +8,8 @@ import io.pqlab.internal.net.ReadSession;
 import io.pqlab.internal.net.RequestLog;
 import io.pqlab.internal.net.Strategy;
 import io.pqlab.internal.net.StrategyComparison;
-import io.pqlab.plan.Mechanisms;
+import io.pqlab.Query;
+import io.pqlab.internal.plan.BoundQuery;
 import io.pqlab.plan.Plan;
 import io.pqlab.plan.Planner;
 import io.pqlab.predicate.Predicate;
@@ -75,21 +76,18 @@ final class RequestsCommand implements Callable<Integer>, Main.HasFile {
     @Override
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
-        Mechanisms mechanisms = query.mechanisms();
+        query.mechanisms(); // a bad --use is reported before the file is opened
         CostModel model = network.model();
         Strategy strategy = network.strategy(source, file);
         if (compare) {
             try (var origin = Sources.open(file, source)) {
                 // the schema, to bind the condition: read through a session of its own, then shared
                 ReadSession first = ReadSession.open(new Unclosed(origin), strategy);
-                Predicate predicate;
-                List<Integer> projection;
+                BoundQuery bound;
                 try (first) {
-                    predicate = predicate(first.file());
-                    projection = query.projection(first.file());
+                    bound = query.bind(first.file(), where, Query.all());
                 }
-                List<StrategyComparison.Row> rows =
-                        StrategyComparison.compare(origin, predicate, projection, mechanisms, strategy, model);
+                List<StrategyComparison.Row> rows = StrategyComparison.compare(origin, bound, strategy, model);
                 if (json) {
                     out.println(PlanReport.MAPPER.writerWithDefaultPrettyPrinter()
                             .writeValueAsString(NetworkReport.compareJson(rows, file, where, model)));
@@ -101,11 +99,7 @@ final class RequestsCommand implements Callable<Integer>, Main.HasFile {
         }
         try (ReadSession session = Sources.session(file, source, strategy)) {
             ParquetFile pf = session.file();
-            Predicate predicate = predicate(pf);
-            List<Integer> projection = query.projection(pf);
-            session.fetchIndexes(predicate, projection, mechanisms);
-            Plan plan = Planner.plan(pf, predicate, new Planner.Options(mechanisms, projection, strategy.gap()),
-                    PlanReport.dictionaries());
+            Plan plan = session.plan(query.bind(pf, where, Query.all()), PlanReport.dictionaries());
             session.planData(plan);
             Accounting a = session.accounting(model);
             if (json) {
@@ -139,9 +133,6 @@ final class RequestsCommand implements Callable<Integer>, Main.HasFile {
         }
     }
 
-    private Predicate predicate(ParquetFile pf) {
-        return where == null ? new Predicate.Constant(true, "no condition") : BadInput.bind(where, pf.schema());
-    }
 
     /** The origin stays open for the comparison after the first session closes. */
     private record Unclosed(io.pqlab.io.ByteSource inner) implements io.pqlab.io.ByteSource {

@@ -5,10 +5,8 @@ import io.pqlab.internal.net.Accounting;
 import io.pqlab.internal.net.CostModel;
 import io.pqlab.internal.net.ReadSession;
 import io.pqlab.internal.net.RequestLog;
-import io.pqlab.plan.Mechanisms;
-import io.pqlab.predicate.Predicate;
+import io.pqlab.Query;
 import io.pqlab.scan.RowBatch;
-import io.pqlab.scan.ScanOptions;
 import io.pqlab.scan.ScanStats;
 import io.pqlab.scan.Scanner;
 import io.pqlab.schema.ColumnDescriptor;
@@ -81,6 +79,10 @@ final class ScanCommand implements Callable<Integer>, Main.HasFile {
     @Option(names = "--no-late-materialization", description = "Decode every returned column in all kept pages.")
     boolean noLate;
 
+    @Option(names = "--pure-java-codecs", description = "Decompress with the pure-Java codecs, not the native "
+            + "(JNI) ones (the same as -Dpqlab.codecs=java).")
+    boolean pureJavaCodecs;
+
     @Option(names = "--debug", description = "Print a stack trace with any error.")
     boolean debug;
 
@@ -94,20 +96,34 @@ final class ScanCommand implements Callable<Integer>, Main.HasFile {
         if (limit != null && limit < 0) {
             throw new Main.UserError("--limit must be 0 or more (it was " + limit + ")");
         }
-        Mechanisms mechanisms = query.mechanisms();
+        query.mechanisms(); // a bad --use is reported before the file is opened
+        if (!pureJavaCodecs) {
+            return scan();
+        }
+        // the decompressors read the property when the scan's readers are made; put it back after
+        String property = io.pqlab.internal.compress.Decompressor.CODECS_PROPERTY;
+        String before = System.getProperty(property);
+        System.setProperty(property, "java");
+        try {
+            return scan();
+        } finally {
+            if (before == null) {
+                System.clearProperty(property);
+            } else {
+                System.setProperty(property, before);
+            }
+        }
+    }
+
+    private Integer scan() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
         CostModel model = network.model();
         try (ReadSession session = Sources.session(file, source, network.strategy(source, file))) {
             ParquetFile pf = session.file();
-            Predicate predicate = where == null ? null : BadInput.bind(where, pf.schema());
-            List<Integer> columns = query.projection(pf);
-            ScanOptions options = new ScanOptions(predicate, columns, mechanisms, limit == null ? -1 : limit, verifyChecksums, !noLate);
-            // the indexes of the row groups statistics leave undecided, in as few requests as lie together
-            session.fetchIndexes(predicate == null ? new Predicate.Constant(true, "no condition") : predicate,
-                    readColumns(pf, predicate, columns), mechanisms);
-            Scanner scanner = Scanner.open(pf, options);
-            // every span the plan keeps, merged across the gap, several requests in flight
-            session.fetchData(scanner.plan());
+            // the indexes of the row groups statistics leave undecided, in as few requests as lie
+            // together; then every span the plan keeps, merged across the gap, several in flight
+            Scanner scanner = session.scan(query.bind(pf, where,
+                    Query.all().limit(limit == null ? -1 : limit).verifyChecksums(verifyChecksums).lateMaterialization(!noLate)));
             List<ColumnDescriptor> cols = scanner.columns();
             RowWriter rows = new RowWriter(out, format, cols, binaryAsString);
             try {
@@ -139,26 +155,6 @@ final class ScanCommand implements Callable<Integer>, Main.HasFile {
         return Main.OK;
     }
 
-    /** The columns a scan reads: those returned and those of the condition (null for all). */
-    private static List<Integer> readColumns(ParquetFile pf, Predicate predicate, List<Integer> columns) {
-        if (columns == null) {
-            return null;
-        }
-        java.util.Set<Integer> out = new java.util.LinkedHashSet<>(columns);
-        collect(predicate, out);
-        return new ArrayList<>(out);
-    }
-
-    private static void collect(Predicate p, java.util.Set<Integer> out) {
-        if (p instanceof Predicate.Leaf l) {
-            out.add(l.column());
-        } else if (p instanceof Predicate.And a) {
-            a.terms().forEach(t -> collect(t, out));
-        } else if (p instanceof Predicate.Or o) {
-            o.terms().forEach(t -> collect(t, out));
-        }
-    }
-
     private static void printStats(PrintWriter err, Scanner scanner, Accounting a, ParquetFile pf)
             throws IOException {
         ScanStats s = scanner.stats();
@@ -171,6 +167,9 @@ final class ScanCommand implements Callable<Integer>, Main.HasFile {
         err.printf("requests:            %,d (footer %d, indexes %d, data %d)%n", a.requests(),
                 a.phase(RequestLog.FOOTER).requestCount(), a.phase(RequestLog.INDEXES).requestCount(),
                 a.phase(RequestLog.DATA).requestCount());
+        if (!s.codecs().isEmpty()) {
+            err.printf("codecs:              %s%n", String.join(", ", s.codecs()));
+        }
         if (s.fallbacks() > 0) {
             err.printf("chunks read from the start because a page began inside a row: %d%n", s.fallbacks());
         }

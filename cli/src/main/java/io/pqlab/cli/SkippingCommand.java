@@ -3,7 +3,8 @@ package io.pqlab.cli;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.pqlab.ParquetFile;
-import io.pqlab.plan.Mechanisms;
+import io.pqlab.Query;
+import io.pqlab.internal.plan.BoundQuery;
 import io.pqlab.plan.Plan;
 import io.pqlab.plan.Planner;
 import io.pqlab.predicate.Predicate;
@@ -90,13 +91,12 @@ final class SkippingCommand implements Callable<Integer>, Main.HasFile {
     @Override
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
-        Mechanisms mechanisms = query.mechanisms();
+        query.mechanisms(); // a bad --use is reported before the file is opened
         long coalesce = network.gap(file);
         CostModel model = network.model();
         try (ReadSession session = Sources.session(file, source, network.strategy(source, file))) {
             ParquetFile pf = session.file();
-            List<Integer> projection = query.projection(pf);
-            Planner.Options options = new Planner.Options(mechanisms, projection, coalesce);
+            query.projection(pf); // a bad --select is reported before the condition
             if (whereFile != null) {
                 if (where != null || !chapterForm.isEmpty()) {
                     throw new Main.UserError("give either --where-file or a condition, not both");
@@ -104,18 +104,18 @@ final class SkippingCommand implements Callable<Integer>, Main.HasFile {
                 if (html != null) {
                     throw new Main.UserError("--html draws one condition: give --where, not --where-file");
                 }
-                return whereFile(out, session, pf, projection, mechanisms, options);
+                return whereFile(out, session, pf);
             }
             String condition = condition(pf);
-            Predicate predicate = BadInput.bind(condition, pf.schema());
+            BoundQuery bound = query.bind(pf, condition, Query.all());
             if (html != null) {
-                PageMapOutput.writePlan(pf, condition, predicate, options, html);
+                PageMapOutput.writePlan(pf, condition, bound, coalesce, html);
                 spec.commandLine().getErr().println("pqlab: wrote " + html);
             }
             if (compare) {
                 List<PlanReport.Row> rows = new ArrayList<>();
                 for (PlanReport.Variant v : PlanReport.VARIANTS) {
-                    Plan plan = Planner.plan(pf, predicate, new Planner.Options(v.mechanisms(), projection, coalesce),
+                    Plan plan = Planner.plan(pf, bound.with(bound.query().using(v.mechanisms())), coalesce,
                             PlanReport.dictionaries());
                     rows.add(new PlanReport.Row(v.name(), plan));
                 }
@@ -127,8 +127,7 @@ final class SkippingCommand implements Callable<Integer>, Main.HasFile {
                 }
                 return Main.OK;
             }
-            session.fetchIndexes(predicate, projection, mechanisms);
-            Plan plan = Planner.plan(pf, predicate, options, PlanReport.dictionaries());
+            Plan plan = session.plan(bound, PlanReport.dictionaries());
             session.planData(plan);
             if (json) {
                 ObjectNode node = PlanReport.json(plan, pf);
@@ -148,8 +147,7 @@ final class SkippingCommand implements Callable<Integer>, Main.HasFile {
      * lines starting with '#' are skipped. A condition that does not parse or bind gives an object
      * with "error" in its place and the others are still planned; the exit code is then 2.
      */
-    private int whereFile(PrintWriter out, ReadSession session, ParquetFile pf, List<Integer> projection,
-            Mechanisms mechanisms, Planner.Options options) throws IOException {
+    private int whereFile(PrintWriter out, ReadSession session, ParquetFile pf) throws IOException {
         ObjectMapper mapper = PlanReport.MAPPER;
         List<String> lines;
         try {
@@ -167,9 +165,7 @@ final class SkippingCommand implements Callable<Integer>, Main.HasFile {
             conditions++;
             ObjectNode node;
             try {
-                Predicate p = BadInput.bind(line, pf.schema());
-                session.fetchIndexes(p, projection, mechanisms);
-                Plan plan = Planner.plan(pf, p, options, PlanReport.dictionaries());
+                Plan plan = session.plan(query.bind(pf, line, Query.all()), PlanReport.dictionaries());
                 node = PlanReport.json(plan, pf);
             } catch (RuntimeException e) {
                 String why = BadInput.describe(e);

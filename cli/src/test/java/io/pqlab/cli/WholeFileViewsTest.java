@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.pqlab.ParquetFile;
 import io.pqlab.scan.RowBatch;
-import io.pqlab.scan.ScanOptions;
-import io.pqlab.scan.Scanner;
+import io.pqlab.Query;
+import io.pqlab.scan.Scan;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -40,10 +40,9 @@ class WholeFileViewsTest {
     void theDictionaryHoldsTheValuesTheChunkDecodesTo() throws Exception {
         JsonNode d = Cli.json(Cli.SORTED, "dictionary", "country");
         try (ParquetFile pf = ParquetFile.open(Cli.SORTED)) {
-            int col = pf.schema().column("country").index();
-            Scanner s = Scanner.open(pf, ScanOptions.of(null).withColumns(List.of(col)));
+            Scan s = pf.scan(Query.all().columns("country"));
             List<Set<String>> decoded = new ArrayList<>();
-            for (RowBatch b = s.next(); b != null; b = s.next()) {
+            for (RowBatch b = s.nextBatch(); b != null; b = s.nextBatch()) {
                 while (decoded.size() <= b.rowGroup()) {
                     decoded.add(new HashSet<>());
                 }

@@ -1,5 +1,7 @@
 package io.pqlab.plan;
 
+import io.pqlab.Mechanism;
+import java.util.Set;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -15,10 +17,11 @@ import java.util.List;
  * @param rowGroups per row group
  * @param coalesceGap the gap below which spans are merged into one request
  */
-public record Plan(String file, long fileSize, long numRows, String predicate, Mechanisms mechanisms,
+public record Plan(String file, long fileSize, long numRows, String predicate, Set<Mechanism> mechanisms,
         List<RowGroupPlan> rowGroups, long coalesceGap) {
     public Plan {
         rowGroups = List.copyOf(rowGroups);
+        mechanisms = Mechanism.copyOf(mechanisms);
     }
 
     /** Column-chunk bytes read. */

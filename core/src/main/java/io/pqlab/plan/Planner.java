@@ -1,6 +1,8 @@
 package io.pqlab.plan;
 
+import io.pqlab.Mechanism;
 import io.pqlab.ParquetFile;
+import io.pqlab.internal.plan.BoundQuery;
 import io.pqlab.UnsupportedFeatureException;
 import io.pqlab.internal.bloom.BloomFilterReader;
 import io.pqlab.internal.bloom.BloomFilterResult;
@@ -44,29 +46,18 @@ import java.util.Map;
  */
 public final class Planner {
 
-    /**
-     * @param mechanisms what the plan may use
-     * @param projection leaf indexes of the columns the query reads; null for every column
-     * @param coalesceGap spans closer than this many bytes count as one request
-     */
-    public record Options(Mechanisms mechanisms, List<Integer> projection, long coalesceGap) {
-        public static Options of(Mechanisms mechanisms) {
-            return new Options(mechanisms, null, 0);
-        }
-    }
-
     private final ParquetFile file;
     private final FileMetaData md;
     private final ByteSource source;
-    private final Options options;
+    private final BoundQuery query;
     private final Map<Integer, StatisticsJudge> judges = new HashMap<>();
     private final DictionarySource dictionaries;
 
-    private Planner(ParquetFile file, Options options, DictionarySource dictionaries) {
+    private Planner(ParquetFile file, BoundQuery query, DictionarySource dictionaries) {
         this.file = file;
         this.md = file.metadata();
         this.source = file.source();
-        this.options = options;
+        this.query = query;
         this.dictionaries = dictionaries;
     }
 
@@ -85,16 +76,22 @@ public final class Planner {
         return r == null ? null : new Dictionary(r.values(), r.bytesFetched());
     };
 
-    /** Plans with every dictionary read from the file. */
-    public static Plan plan(ParquetFile file, Predicate predicate, Options options) throws IOException {
-        return plan(file, predicate, options, FILE_DICTIONARIES);
+    /** Plans with every dictionary read from the file, spans merged only where they touch. */
+    public static Plan plan(ParquetFile file, BoundQuery query) throws IOException {
+        return plan(file, query, 0, FILE_DICTIONARIES);
     }
 
-    /** Plans, reading dictionary pages through {@code dictionaries} (null: never use dictionaries). */
-    public static Plan plan(ParquetFile file, Predicate predicate, Options options, DictionarySource dictionaries)
+    /**
+     * Plans, reading dictionary pages through {@code dictionaries} (null: never use dictionaries).
+     *
+     * @param query the condition, the columns the query reads (null: every column) and the mechanisms
+     * @param coalesceGap spans closer than this many bytes count as one request in {@link Plan#requests()}
+     */
+    public static Plan plan(ParquetFile file, BoundQuery query, long coalesceGap, DictionarySource dictionaries)
             throws IOException {
-        Planner p = new Planner(file, options, dictionaries);
-        List<Integer> projection = options.projection();
+        Planner p = new Planner(file, query, dictionaries);
+        Predicate predicate = query.predicate();
+        List<Integer> projection = query.columns();
         if (projection == null) {
             projection = new ArrayList<>();
             for (ColumnDescriptor c : file.schema().columns()) {
@@ -110,8 +107,8 @@ public final class Planner {
             groups.add(p.planRowGroup(g, firstRow, rg, predicate, leaves, projection));
             firstRow += rg.numRows();
         }
-        return new Plan(p.source.name(), p.source.size(), p.md.numRows(), predicate.toString(), options.mechanisms(),
-                groups, options.coalesceGap());
+        return new Plan(p.source.name(), p.source.size(), p.md.numRows(), predicate.toString(), query.mechanisms(),
+                groups, coalesceGap);
     }
 
     private static void collect(Predicate p, List<Leaf> out) {
@@ -190,67 +187,66 @@ public final class Planner {
         Fetched fetched = new Fetched(g);
         if (n <= 0) {
             return new RowGroupPlan(g, firstRow, n, true, Verdict.NONE, RowRanges.empty(), RowRanges.empty(),
-                    List.of(new Step("statistics", "", "", Verdict.NONE, "the row group has no rows")), List.of(), 0,
-                    "statistics", List.of());
+                    List.of(new Step(Mechanism.STATISTICS.cliName(), "", "", Verdict.NONE, "the row group has no rows")), List.of(), 0,
+                    Mechanism.STATISTICS.cliName(), List.of());
         }
-        Mechanisms m = options.mechanisms();
         Eval e = eval(predicate, state, n);
         // The mechanism after whose evidence the row group's verdict first became NONE.
         String decider = e.verdict(n) == Verdict.NONE ? "condition" : null;
         if (predicate instanceof Predicate.Constant c) {
             steps.add(new Step("condition", "", c.toString(), c.value() ? Verdict.ALL : Verdict.NONE, c.why()));
         }
-        if (m.statistics() && e.verdict(n) == Verdict.SOME) {
+        if (query.uses(Mechanism.STATISTICS) && e.verdict(n) == Verdict.SOME) {
             for (Leaf l : leaves) {
                 Decision d = statistics(rg, l);
-                steps.add(new Step("statistics", l.path(), l.text(), d.verdict(), d.why()));
+                steps.add(new Step(Mechanism.STATISTICS.cliName(), l.path(), l.text(), d.verdict(), d.why()));
                 set(state.get(l), d.verdict(), n);
             }
             e = eval(predicate, state, n);
-            decider = decided(decider, e, n, "statistics");
+            decider = decided(decider, e, n, Mechanism.STATISTICS.cliName());
         }
-        if (m.bloom() && e.verdict(n) == Verdict.SOME) {
+        if (query.uses(Mechanism.BLOOM) && e.verdict(n) == Verdict.SOME) {
             for (Leaf l : leaves) {
                 if (state.get(l).verdict != Verdict.SOME || !bloomApplies(l)) {
                     continue;
                 }
                 Decision d = bloom(rg, l, fetched);
                 if (d != null) {
-                    steps.add(new Step("bloom", l.path(), l.text(), d.verdict(), d.why()));
+                    steps.add(new Step(Mechanism.BLOOM.cliName(), l.path(), l.text(), d.verdict(), d.why()));
                     set(state.get(l), d.verdict(), n);
                     e = eval(predicate, state, n);
-                    decider = decided(decider, e, n, "bloom");
+                    decider = decided(decider, e, n, Mechanism.BLOOM.cliName());
                     if (e.verdict(n) != Verdict.SOME) {
                         break;
                     }
                 }
             }
         }
-        if (m.dictionary() && e.verdict(n) == Verdict.SOME && dictionaries != null) {
+        if (query.uses(Mechanism.DICTIONARY) && e.verdict(n) == Verdict.SOME && dictionaries != null) {
             for (Leaf l : leaves) {
                 if (state.get(l).verdict != Verdict.SOME || !dictionaryApplies(l)) {
                     continue;
                 }
                 Decision d = dictionary(g, rg, l, fetched);
                 if (d != null) {
-                    steps.add(new Step("dictionary", l.path(), l.text(), d.verdict(), d.why()));
+                    steps.add(new Step(Mechanism.DICTIONARY.cliName(), l.path(), l.text(), d.verdict(), d.why()));
                     set(state.get(l), d.verdict(), n);
                     e = eval(predicate, state, n);
-                    decider = decided(decider, e, n, "dictionary");
+                    decider = decided(decider, e, n, Mechanism.DICTIONARY.cliName());
                     if (e.verdict(n) != Verdict.SOME) {
                         break;
                     }
                 }
             }
         }
-        if (m.pageIndex() && e.verdict(n) == Verdict.SOME) {
+        if (query.uses(Mechanism.PAGE_INDEX) && e.verdict(n) == Verdict.SOME) {
             for (Leaf l : leaves) {
                 LeafState s = state.get(l);
                 if (s.verdict != Verdict.SOME) {
                     continue;
                 }
                 PageDecision d = pageIndex(rg, l, fetched);
-                steps.add(new Step("page-index", l.path(), l.text(), d.decision.verdict(), d.decision.why()));
+                steps.add(new Step(Mechanism.PAGE_INDEX.cliName(), l.path(), l.text(), d.decision.verdict(), d.decision.why()));
                 if (d.maybe != null) {
                     s.maybe = d.maybe;
                     s.all = d.all;
@@ -258,7 +254,7 @@ public final class Planner {
                 }
             }
             e = eval(predicate, state, n);
-            decider = decided(decider, e, n, "page-index");
+            decider = decided(decider, e, n, Mechanism.PAGE_INDEX.cliName());
         }
         Verdict verdict = e.verdict(n);
         boolean skipped = verdict == Verdict.NONE;
@@ -414,7 +410,11 @@ public final class Planner {
         if (cmd == null || chunk.encrypted()) {
             return null;
         }
-        String proof = DictionaryProof.allDataPagesDictionaryEncoded(cmd);
+        DictionaryProof.Answer answer = DictionaryProof.of(cmd);
+        if (answer.refused() != null) {
+            return Decision.some("the dictionary is not used: " + answer.refused());
+        }
+        String proof = answer.how();
         if (proof == null) {
             return null; // no dictionary, or data pages may have fallen back to another encoding
         }
@@ -483,6 +483,7 @@ public final class Planner {
         if (problem == null) {
             problem = PageVerdicts.contradiction(ci, oi, n);
         }
+
         if (problem != null) {
             return new PageDecision(Decision.some("the ColumnIndex is ignored: " + problem), null, null);
         }
@@ -536,7 +537,7 @@ public final class Planner {
             return new ColumnRead(g, c, col.dottedPath(), -1, -1, List.of(whole), List.of(),
                     "every row may match: the whole chunk");
         }
-        if (!options.mechanisms().pageIndex()) {
+        if (!query.uses(Mechanism.PAGE_INDEX)) {
             return new ColumnRead(g, c, col.dottedPath(), -1, -1, List.of(whole), List.of(),
                     "the page index is not used: the whole chunk");
         }

@@ -10,6 +10,7 @@ public final class ScanStats {
     long rowsEvaluated;
     long rowsReturned;
     long fallbacks;
+    final java.util.Set<String> codecs = new java.util.TreeSet<>();
 
     public long rowGroupsSkipped() {
         return rowGroupsSkipped;
@@ -40,6 +41,11 @@ public final class ScanStats {
 
     public long rowsReturned() {
         return rowsReturned;
+    }
+
+    /** Each codec of the chunks decoded with the library that ran it, e.g. "SNAPPY: snappy-java (JNI)". */
+    public java.util.Set<String> codecs() {
+        return java.util.Collections.unmodifiableSet(codecs);
     }
 
     /** Chunks read from their start because a page did not begin on a row. */

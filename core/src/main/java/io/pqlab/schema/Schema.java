@@ -325,10 +325,18 @@ public final class Schema {
     }
 
     private static void appendAnnotation(SchemaElement e, StringBuilder sb) {
-        String a = e.logicalType() != null ? logicalName(e.logicalType()) : convertedName(e);
+        String a = annotation(e);
         if (a != null) {
             sb.append(" (").append(a).append(')');
         }
+    }
+
+    /**
+     * An element's annotation as the schema syntax writes it ({@code STRING}, {@code DATE},
+     * {@code INTEGER(8,true)}), a converted type under its logical type's name; null for none.
+     */
+    public static String annotation(SchemaElement e) {
+        return e.logicalType() != null ? logicalName(e.logicalType()) : convertedName(e);
     }
 
     /**

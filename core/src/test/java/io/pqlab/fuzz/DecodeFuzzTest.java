@@ -33,7 +33,7 @@ class DecodeFuzzTest {
     /**
      * Input: u8 codec (0-8; 3 is LZO and 8 unknown: unsupported), i32 declared uncompressed size,
      * the compressed bytes. The result must have the declared size and must not depend on what the
-     * reused decompressor saw before.
+     * reused decompressor saw before; the JNI and the pure-Java implementation both hold the contract.
      */
     @FuzzTest(maxDuration = Fuzzing.DURATION)
     @Timeout(value = Fuzzing.TIMEOUT_SECONDS, unit = TimeUnit.SECONDS)
@@ -56,6 +56,17 @@ class DecodeFuzzTest {
         if (out[0] != null) {
             require(out[0].length == size, "decompressed to " + out[0].length + " bytes, not " + size);
             require(Arrays.equals(out[0], out[1]), "a reused decompressor's output differs from a fresh one's");
+        }
+        // the other implementation (pure Java where the run uses JNI, and the reverse) must hold
+        // the same contract, and where both decode, give the same bytes
+        boolean otherPure = REUSED.isNative(codec);
+        byte[][] other = new byte[1][];
+        try (Decompressor d = new Decompressor(Fuzzing.MAX_PAGE, otherPure)) {
+            fileErrorsOnly(BASE, end, () -> other[0] = d.decompress(codec, src, 0, src.length, size, BASE));
+        }
+        if (out[0] != null && other[0] != null) {
+            require(Arrays.equals(out[0], other[0]), REUSED.implementation(codec) + " and the other "
+                    + Decompressor.codecName(codec) + " implementation decode the same page to different bytes");
         }
     }
 

@@ -6,12 +6,16 @@ import com.code_intelligence.jazzer.junit.FuzzTest;
 import io.pqlab.ParquetFile;
 import io.pqlab.internal.format.PhysicalType;
 import io.pqlab.io.BytesSource;
-import io.pqlab.plan.Mechanisms;
+import io.pqlab.Mechanism;
+import io.pqlab.MechanismSets;
+import io.pqlab.Query;
+import io.pqlab.internal.plan.BoundQuery;
+import java.util.Set;
 import io.pqlab.predicate.Binder;
 import io.pqlab.predicate.ConditionException;
 import io.pqlab.predicate.Predicate;
 import io.pqlab.scan.RowBatch;
-import io.pqlab.scan.ScanOptions;
+import io.pqlab.internal.plan.BoundQuery;
 import io.pqlab.scan.Scanner;
 import io.pqlab.schema.ColumnDescriptor;
 import io.pqlab.internal.values.ColumnType;
@@ -54,7 +58,7 @@ class FileFuzzTest {
             return;
         }
         ParquetFile f = opened[0];
-        fileErrorsOnly(0, size, () -> rows(Scanner.open(f, ScanOptions.of(null).withLimit(3))));
+        fileErrorsOnly(0, size, () -> rows(Scanner.open(f, BoundQuery.of(null).withLimit(3))));
         int conditions = 0;
         for (ColumnDescriptor c : f.schema().columns()) {
             if (c.maxRepetitionLevel() > 0 || conditions >= 2) {
@@ -72,7 +76,7 @@ class FileFuzzTest {
                     continue; // the literal does not fit this column's type: not the file's doing
                 }
                 List<List<Long>> got = new ArrayList<>();
-                for (ScanOptions o : List.of(ScanOptions.of(p), ScanOptions.of(p).withMechanisms(Mechanisms.NONE)
+                for (BoundQuery o : List.of(BoundQuery.of(p), BoundQuery.of(p).withMechanisms(Mechanism.none())
                         .withLateMaterialization(false))) {
                     fileErrorsOnly(0, size, () -> got.add(rows(Scanner.open(f, o))));
                 }

@@ -1,11 +1,16 @@
 package io.pqlab.plan;
 
+import io.pqlab.Mechanism;
+import io.pqlab.MechanismSets;
+import io.pqlab.Query;
+import io.pqlab.internal.plan.BoundQuery;
+import java.util.Set;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqlab.ParquetFile;
 import io.pqlab.predicate.Binder;
 import io.pqlab.scan.RowBatch;
-import io.pqlab.scan.ScanOptions;
+import io.pqlab.internal.plan.BoundQuery;
 import io.pqlab.scan.Scanner;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -52,7 +57,7 @@ class ContradictoryIndexTest {
         for (Sql s : List.of(new Sql.IsNull(x, false), new Sql.IsNull(x, true),
                 new Sql.Cmp(x, "=", java.math.BigDecimal.valueOf(25)), new Sql.Cmp(x, "=", java.math.BigDecimal.valueOf(12)),
                 new Sql.Cmp(x, ">", java.math.BigDecimal.valueOf(5)))) {
-            Plan plan = PlannerTrapsTest.sound(p, d, s, Mechanisms.ALL);
+            Plan plan = PlannerTrapsTest.sound(p, d, s, Mechanism.all());
             Step pageStep = plan.rowGroups().get(0).steps().stream().filter(st -> st.mechanism().equals("page-index"))
                     .findFirst().orElseThrow();
             assertThat(pageStep.why()).as(s.text()).contains("ignored").contains("null");
@@ -81,8 +86,8 @@ class ContradictoryIndexTest {
             s.setNull_count(0);
         }));
         try (ParquetFile f = ParquetFile.open(p)) {
-            for (Mechanisms m : List.of(Mechanisms.ALL, Mechanisms.parse("statistics"), Mechanisms.parse("page-index"))) {
-                Scanner s = Scanner.open(f, ScanOptions.of(Binder.bind("x = 5", f.schema())).withMechanisms(m));
+            for (Set<Mechanism> m : List.of(Mechanism.all(), Mechanism.parse("statistics"), Mechanism.parse("page-index"))) {
+                Scanner s = Scanner.open(f, BoundQuery.of(Binder.bind("x = 5", f.schema())).withMechanisms(m));
                 assertThat(s.plan().rowGroups().get(0).allMatch().isEmpty()).as("the lie is believed by the plan").isFalse();
                 List<Long> rows = new ArrayList<>();
                 for (RowBatch b = s.next(); b != null; b = s.next()) {

@@ -1,5 +1,10 @@
 package io.pqlab.plan;
 
+import io.pqlab.Mechanism;
+import io.pqlab.MechanismSets;
+import io.pqlab.Query;
+import io.pqlab.internal.plan.BoundQuery;
+import java.util.Set;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqlab.ParquetFile;
@@ -19,7 +24,6 @@ import org.apache.parquet.filter2.compat.RowGroupFilter.FilterLevel;
 import org.apache.parquet.filter2.predicate.FilterPredicate;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
-import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnPath;
 import org.apache.parquet.internal.filter2.columnindex.ColumnIndexFilter;
 import org.junit.jupiter.api.AfterAll;
@@ -46,14 +50,14 @@ class ParquetJavaEffectivenessTest {
     /** What one file's comparison found. */
     record Outcome(int expressible, List<String> failures, List<String> pjUnsound, List<String> noColumnOrders) {}
 
-    private record Level(String name, List<FilterLevel> pj, Mechanisms pqlab) {}
+    private record Level(String name, List<FilterLevel> pj, Set<Mechanism> pqlab) {}
 
     private static final List<Level> LEVELS = List.of(
-            new Level("statistics", List.of(FilterLevel.STATISTICS), Mechanisms.parse("statistics")),
-            new Level("dictionary", List.of(FilterLevel.DICTIONARY), Mechanisms.parse("dictionary")),
-            new Level("bloom", List.of(FilterLevel.BLOOMFILTER), Mechanisms.parse("bloom")),
+            new Level("statistics", List.of(FilterLevel.STATISTICS), Mechanism.parse("statistics")),
+            new Level("dictionary", List.of(FilterLevel.DICTIONARY), Mechanism.parse("dictionary")),
+            new Level("bloom", List.of(FilterLevel.BLOOMFILTER), Mechanism.parse("bloom")),
             new Level("statistics+dictionary+bloom", List.of(FilterLevel.STATISTICS, FilterLevel.DICTIONARY,
-                    FilterLevel.BLOOMFILTER), Mechanisms.parse("statistics,dictionary,bloom")));
+                    FilterLevel.BLOOMFILTER), Mechanism.parse("statistics,dictionary,bloom")));
 
     static List<Path> files() throws IOException {
         return PlannerSoundnessTest.files();
@@ -146,7 +150,7 @@ class ParquetJavaEffectivenessTest {
                 boolean[][] matches = PlanAssert.matches(d, cond);
                 for (Level level : LEVELS) {
                     List<BlockMetaData> kept = RowGroupFilter.filterRowGroups(level.pj(), filter, blocks, r);
-                    Plan plan = Planner.plan(f, bound, Planner.Options.of(level.pqlab()), dicts);
+                    Plan plan = Planner.plan(f, BoundQuery.of(bound, level.pqlab()), 0, dicts);
                     for (int g = 0; g < d.groups; g++) {
                         boolean pjKeeps = containsBlock(kept, blocks.get(g));
                         boolean pqlabKeeps = !plan.rowGroups().get(g).skipped();
@@ -180,7 +184,7 @@ class ParquetJavaEffectivenessTest {
                     }
                 }
                 // The column-index filter against pqlab's page index alone.
-                Plan plan = Planner.plan(f, bound, Planner.Options.of(Mechanisms.parse("page-index")), dicts);
+                Plan plan = Planner.plan(f, BoundQuery.of(bound, Mechanism.parse("page-index")), 0, dicts);
                 for (int g = 0; g < d.groups; g++) {
                     org.apache.parquet.filter2.columnindex.RowRanges pj = ColumnIndexFilter.calculateRowRanges(filter,
                             r.getColumnIndexStore(g), paths, d.rows[g]);

@@ -1,5 +1,10 @@
 package io.pqlab.plan;
 
+import io.pqlab.Mechanism;
+import io.pqlab.MechanismSets;
+import io.pqlab.Query;
+import io.pqlab.internal.plan.BoundQuery;
+import java.util.Set;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqlab.ParquetFile;
@@ -48,7 +53,7 @@ class PlanRecordsTest {
     void deciderAndFetchedSpansMeanWhatTheySay(String file, String condition) throws Exception {
         try (ParquetFile pf = ParquetFile.open(FIXTURES.resolve(file))) {
             Predicate p = Binder.bind(condition, pf.schema());
-            Plan all = Planner.plan(pf, p, Planner.Options.of(Mechanisms.ALL), null);
+            Plan all = Planner.plan(pf, BoundQuery.of(p, Mechanism.all()), 0, null);
             for (RowGroupPlan g : all.rowGroups()) {
                 assertThat(g.skippedBy() != null).as("row group %d", g.index()).isEqualTo(g.skipped());
                 long sum = 0;
@@ -66,8 +71,8 @@ class PlanRecordsTest {
                 }
                 int at = ORDER.indexOf(g.skippedBy());
                 assertThat(at).as("decider %s", g.skippedBy()).isNotNegative();
-                Plan without = Planner.plan(pf, p, Planner.Options.of(upTo(at - 1)), null);
-                Plan with = Planner.plan(pf, p, Planner.Options.of(upTo(at)), null);
+                Plan without = Planner.plan(pf, BoundQuery.of(p, upTo(at - 1)), 0, null);
+                Plan with = Planner.plan(pf, BoundQuery.of(p, upTo(at)), 0, null);
                 assertThat(without.rowGroups().get(g.index()).skipped())
                         .as("row group %d without %s", g.index(), g.skippedBy()).isFalse();
                 assertThat(with.rowGroups().get(g.index()).skipped())
@@ -78,8 +83,8 @@ class PlanRecordsTest {
     }
 
     /** The mechanisms of ORDER up to index {@code last}, inclusive. */
-    private static Mechanisms upTo(int last) {
-        return new Mechanisms(last >= 0, last >= 3, last >= 1, last >= 2);
+    private static Set<Mechanism> upTo(int last) {
+        return MechanismSets.of(last >= 0, last >= 3, last >= 1, last >= 2);
     }
 
     private static boolean startsAStructure(RowGroup rg, long offset) {

@@ -1,23 +1,17 @@
 package io.pqlab.plan;
 
+import io.pqlab.Mechanism;
+import io.pqlab.MechanismSets;
+import io.pqlab.Query;
+import io.pqlab.internal.plan.BoundQuery;
+import java.util.Set;
 import io.pqlab.ParquetFile;
-import io.pqlab.oracle.ParquetJava;
 import io.pqlab.predicate.Binder;
 import io.pqlab.predicate.Predicate;
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
-import org.apache.parquet.column.ColumnDescriptor;
-import org.apache.parquet.column.Dictionary;
-import org.apache.parquet.column.page.DictionaryPage;
-import org.apache.parquet.column.page.Page;
-import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
-import org.apache.parquet.hadoop.metadata.ParquetMetadata;
 
 /** What the planner tests share: the one place dictionaries come from, and planning a condition's text. */
 final class PlanTesting {
@@ -31,23 +25,23 @@ final class PlanTesting {
         return Planner.FILE_DICTIONARIES;
     }
 
-    static Plan plan(ParquetFile file, Path path, String condition, Mechanisms m, List<Integer> projection)
+    static Plan plan(ParquetFile file, Path path, String condition, Set<Mechanism> m, List<Integer> projection)
             throws IOException {
         Predicate p = Binder.bind(condition, file.schema());
-        return Planner.plan(file, p, new Planner.Options(m, projection, 0), dictionaries(path));
+        return Planner.plan(file, BoundQuery.of(p, projection, Query.all().using(m)), 0, dictionaries(path));
     }
 
-    static Plan plan(Path path, String condition, Mechanisms m) throws IOException {
+    static Plan plan(Path path, String condition, Set<Mechanism> m) throws IOException {
         try (ParquetFile f = ParquetFile.open(path)) {
             return plan(f, path, condition, m, null);
         }
     }
 
     /** The 16 subsets of the four mechanisms. */
-    static List<Mechanisms> allSubsets() {
-        List<Mechanisms> out = new ArrayList<>();
+    static List<Set<Mechanism>> allSubsets() {
+        List<Set<Mechanism>> out = new ArrayList<>();
         for (int i = 0; i < 16; i++) {
-            out.add(new Mechanisms((i & 1) != 0, (i & 2) != 0, (i & 4) != 0, (i & 8) != 0));
+            out.add(MechanismSets.of((i & 1) != 0, (i & 2) != 0, (i & 4) != 0, (i & 8) != 0));
         }
         return out;
     }

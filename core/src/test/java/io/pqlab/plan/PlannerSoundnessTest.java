@@ -1,5 +1,10 @@
 package io.pqlab.plan;
 
+import io.pqlab.Mechanism;
+import io.pqlab.MechanismSets;
+import io.pqlab.Query;
+import io.pqlab.internal.plan.BoundQuery;
+import java.util.Set;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqlab.ParquetFile;
@@ -73,7 +78,7 @@ class PlannerSoundnessTest {
         OracleData d = OracleData.read(path);
         Random rnd = new Random(seed);
         List<Sql> conds = new Conditions(d, seed).generate(conditions);
-        List<Mechanisms> subsets = PlanTesting.allSubsets();
+        List<Set<Mechanism>> subsets = PlanTesting.allSubsets();
         long plans = 0;
         try (ParquetFile f = ParquetFile.open(path)) {
             Planner.DictionarySource dicts = PlanTesting.dictionaries(path);
@@ -87,14 +92,14 @@ class PlannerSoundnessTest {
                     throw new AssertionError("cannot bind a generated condition: " + text + " on " + path, e);
                 }
                 boolean[][] matches = PlanAssert.matches(d, cond);
-                List<Mechanisms> ms = new ArrayList<>();
+                List<Set<Mechanism>> ms = new ArrayList<>();
                 if (k % 10 == 0) {
                     ms.addAll(subsets);
                 } else {
-                    ms.add(Mechanisms.ALL);
+                    ms.add(Mechanism.all());
                     ms.add(subsets.get(rnd.nextInt(subsets.size())));
                 }
-                for (Mechanisms m : ms) {
+                for (Set<Mechanism> m : ms) {
                     List<Integer> projection = null;
                     if (rnd.nextInt(5) == 0) {
                         projection = new ArrayList<>();
@@ -106,7 +111,7 @@ class PlannerSoundnessTest {
                     }
                     Plan plan;
                     try {
-                        plan = Planner.plan(f, p, new Planner.Options(m, projection, rnd.nextInt(3) * 100L), dicts);
+                        plan = Planner.plan(f, BoundQuery.of(p, projection, Query.all().using(m)), rnd.nextInt(3) * 100L, dicts);
                     } catch (IOException | RuntimeException e) {
                         throw new AssertionError("planning failed: " + text + " with " + m + " on " + path, e);
                     }

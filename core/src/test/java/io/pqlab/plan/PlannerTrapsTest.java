@@ -1,5 +1,10 @@
 package io.pqlab.plan;
 
+import io.pqlab.Mechanism;
+import io.pqlab.MechanismSets;
+import io.pqlab.Query;
+import io.pqlab.internal.plan.BoundQuery;
+import java.util.Set;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqlab.ParquetFile;
@@ -8,7 +13,6 @@ import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -36,18 +40,18 @@ class PlannerTrapsTest {
     @TempDir
     Path dir;
 
-    private static final Mechanisms STATS = Mechanisms.parse("statistics");
-    private static final Mechanisms PAGES = Mechanisms.parse("page-index");
-    private static final Mechanisms BLOOM = Mechanisms.parse("bloom");
+    private static final Set<Mechanism> STATS = Mechanism.parse("statistics");
+    private static final Set<Mechanism> PAGES = Mechanism.parse("page-index");
+    private static final Set<Mechanism> BLOOM = Mechanism.parse("bloom");
 
     // ---- helpers --------------------------------------------------------------------------
 
     /** Holds the condition to the data under every set of mechanisms; returns the plan with {@code m}. */
-    static Plan sound(Path p, OracleData d, Sql s, Mechanisms m) throws IOException {
+    static Plan sound(Path p, OracleData d, Sql s, Set<Mechanism> m) throws IOException {
         Plan out = null;
         boolean[][] matches = PlanAssert.matches(d, s);
         try (ParquetFile f = ParquetFile.open(p)) {
-            for (Mechanisms any : PlanTesting.allSubsets()) {
+            for (Set<Mechanism> any : PlanTesting.allSubsets()) {
                 Plan plan = PlanTesting.plan(f, p, s.text(), any, null);
                 PlanAssert.sound(d, s, matches, plan, null, "trap");
                 if (any.equals(m)) {
@@ -176,12 +180,12 @@ class PlannerTrapsTest {
             for (String op : List.of(">", ">=", "!=", "<", "<=", "=")) {
                 for (double lit : new double[] {5, 4, 0, Double.NaN, Double.POSITIVE_INFINITY}) {
                     Sql s = cmp(d, c, op, lit);
-                    sound(p, d, s, Mechanisms.ALL);
-                    sound(p, d, new Sql.Not(s), Mechanisms.ALL);
+                    sound(p, d, s, Mechanism.all());
+                    sound(p, d, new Sql.Not(s), Mechanism.all());
                 }
             }
             Sql gt5 = cmp(d, c, ">", 5.0);
-            Plan plan = sound(p, d, gt5, Mechanisms.parse("statistics,page-index"));
+            Plan plan = sound(p, d, gt5, Mechanism.parse("statistics,page-index"));
             for (int g = 0; g < d.groups; g++) {
                 // Bounds and NaN counts are exact here: a page is read if and only if it holds a match.
                 assertThat(pagesRead(plan, d, g, c)).as("%s, row group %d", gt5.text(), g)
@@ -218,13 +222,13 @@ class PlannerTrapsTest {
         for (int c = 0; c < 2; c++) {
             for (String op : List.of(">", ">=", "!=", "<", "<=", "=")) {
                 for (double lit : new double[] {5, 3, 0.5, Double.NaN}) {
-                    sound(p, d, cmp(d, c, op, lit), Mechanisms.ALL);
-                    sound(p, d, new Sql.Not(cmp(d, c, op, lit)), Mechanisms.ALL);
+                    sound(p, d, cmp(d, c, op, lit), Mechanism.all());
+                    sound(p, d, new Sql.Not(cmp(d, c, op, lit)), Mechanism.all());
                 }
             }
             Sql gt5 = cmp(d, c, ">", 5.0);
             // Without NaN counts, no page whose bounds exclude 5 can be ruled out: NaN may be there.
-            Plan plan = sound(p, d, gt5, Mechanisms.parse("statistics,page-index"));
+            Plan plan = sound(p, d, gt5, Mechanism.parse("statistics,page-index"));
             assertThat(groupsKept(plan)).containsExactly(0, 1);
         }
         PlannerSoundnessTest.check(p, 150, 11);
@@ -250,9 +254,9 @@ class PlannerTrapsTest {
         for (int c = 0; c < 2; c++) {
             for (double zero : new double[] {0.0, -0.0}) {
                 for (String op : List.of("=", "!=", "<", "<=", ">", ">=")) {
-                    sound(p, d, cmp(d, c, op, zero), Mechanisms.ALL);
+                    sound(p, d, cmp(d, c, op, zero), Mechanism.all());
                 }
-                sound(p, d, new Sql.In(d.columns[c], List.<Object>of(zero, 100.0), false), Mechanisms.ALL);
+                sound(p, d, new Sql.In(d.columns[c], List.<Object>of(zero, 100.0), false), Mechanism.all());
                 Sql eq = cmp(d, c, "=", zero);
                 // Every row group holding a zero of either sign passes its Bloom filter; the one without is ruled out.
                 assertThat(groupsKept(sound(p, d, eq, BLOOM))).as(eq.text()).isEqualTo(groupsMatching(d, eq));
@@ -274,7 +278,7 @@ class PlannerTrapsTest {
         OracleData l = OracleData.read(legacy);
         for (double zero : new double[] {0.0, -0.0}) {
             for (String op : List.of("=", "<=", ">=", "<", ">", "!=")) {
-                sound(legacy, l, cmp(l, 0, op, zero), Mechanisms.ALL);
+                sound(legacy, l, cmp(l, 0, op, zero), Mechanism.all());
             }
         }
         PlannerSoundnessTest.check(p, 150, 12);
@@ -296,7 +300,7 @@ class PlannerTrapsTest {
             Sql eq = cmp(d, 0, "=", zero);
             assertThat(groupsKept(sound(p, d, eq, BLOOM))).as(eq.text()).containsAll(groupsMatching(d, eq));
             for (String op : List.of("<", "<=", ">", ">=", "!=")) {
-                sound(p, d, cmp(d, 0, op, zero), Mechanisms.ALL);
+                sound(p, d, cmp(d, 0, op, zero), Mechanism.all());
             }
         }
         PlannerSoundnessTest.check(p, 100, 21);
@@ -377,14 +381,14 @@ class PlannerTrapsTest {
         lits.add("k".repeat(10).getBytes(StandardCharsets.UTF_8));
         for (Object lit : lits) {
             for (String op : List.of("=", "!=", "<", "<=", ">", ">=")) {
-                sound(p, d, cmp(d, 0, op, lit), Mechanisms.ALL);
+                sound(p, d, cmp(d, 0, op, lit), Mechanism.all());
             }
         }
-        sound(p, d, new Sql.Like(d.columns[0], k70 + "%", false), Mechanisms.ALL);
-        sound(p, d, new Sql.Like(d.columns[0], "k".repeat(66) + "%", true), Mechanisms.ALL);
+        sound(p, d, new Sql.Like(d.columns[0], k70 + "%", false), Mechanism.all());
+        sound(p, d, new Sql.Like(d.columns[0], "k".repeat(66) + "%", true), Mechanism.all());
         for (Object k : d.distinct(d.columns[1])) {
-            sound(p, d, cmp(d, 1, "=", k), Mechanisms.ALL);
-            sound(p, d, cmp(d, 1, "!=", k), Mechanisms.ALL);
+            sound(p, d, cmp(d, 1, "=", k), Mechanism.all());
+            sound(p, d, cmp(d, 1, "!=", k), Mechanism.all());
         }
         PlannerSoundnessTest.check(p, 150, 13);
     }
@@ -412,14 +416,14 @@ class PlannerTrapsTest {
         OracleData d = OracleData.read(p);
         for (int c = 0; c < 2; c++) {
             Sql isNull = new Sql.IsNull(d.columns[c], false);
-            Plan plan = sound(p, d, isNull, Mechanisms.ALL);
+            Plan plan = sound(p, d, isNull, Mechanism.all());
             assertThat(groupsKept(plan)).containsExactly(0, 1);
             assertThat(plan.rowGroups()).allMatch(rg -> rg.verdict() != Verdict.ALL && rg.allMatch().isEmpty());
-            sound(p, d, new Sql.IsNull(d.columns[c], true), Mechanisms.ALL);
-            sound(p, d, new Sql.Or(List.of(isNull, new Sql.IsNull(d.columns[1 - c], false))), Mechanisms.ALL);
+            sound(p, d, new Sql.IsNull(d.columns[c], true), Mechanism.all());
+            sound(p, d, new Sql.Or(List.of(isNull, new Sql.IsNull(d.columns[1 - c], false))), Mechanism.all());
         }
-        sound(p, d, new Sql.Not(cmp(d, 0, "=", n(3))), Mechanisms.ALL);
-        sound(p, d, new Sql.Not(new Sql.In(d.columns[0], List.<Object>of(n(100), n(200)), false)), Mechanisms.ALL);
+        sound(p, d, new Sql.Not(cmp(d, 0, "=", n(3))), Mechanism.all());
+        sound(p, d, new Sql.Not(new Sql.In(d.columns[0], List.<Object>of(n(100), n(200)), false)), Mechanism.all());
         PlannerSoundnessTest.check(p, 150, 14);
     }
 
@@ -511,9 +515,9 @@ class PlannerTrapsTest {
         for (int c = 0; c < 2; c++) {
             for (BigDecimal lit : lits) {
                 for (String op : List.of("=", "!=", "<", "<=", ">", ">=")) {
-                    sound(p, d, cmp(d, c, op, lit), Mechanisms.ALL);
+                    sound(p, d, cmp(d, c, op, lit), Mechanism.all());
                 }
-                sound(p, d, new Sql.In(d.columns[c], List.<Object>of(lit, BigDecimal.valueOf(-150, 2)), false), Mechanisms.ALL);
+                sound(p, d, new Sql.In(d.columns[c], List.<Object>of(lit, BigDecimal.valueOf(-150, 2)), false), Mechanism.all());
             }
         }
         for (BigDecimal lit : lits) {
@@ -565,7 +569,7 @@ class PlannerTrapsTest {
                 BigDecimal half = v.add(new BigDecimal("0.5"));
                 if (col.writable(half)) {
                     for (String op : List.of("=", "<", ">=")) {
-                        sound(p, d, cmp(d, c, op, half), Mechanisms.ALL);
+                        sound(p, d, cmp(d, c, op, half), Mechanism.all());
                     }
                 }
             }
@@ -731,7 +735,7 @@ class PlannerTrapsTest {
                     md -> eachChunk(md, cc -> cc.getMeta_data().unsetEncoding_stats()));
             for (Path p : List.of(written, stripped)) {
                 OracleData d = OracleData.read(p);
-                Mechanisms dict = Mechanisms.parse("dictionary");
+                Set<Mechanism> dict = Mechanism.parse("dictionary");
                 for (Object v : d.distinct(d.columns[0])) {
                     Sql eq = cmp(d, 0, "=", v);
                     assertThat(groupsKept(sound(p, d, eq, dict))).as("%s in %s", eq.text(), p.getFileName())

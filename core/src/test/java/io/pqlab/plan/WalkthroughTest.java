@@ -1,5 +1,10 @@
 package io.pqlab.plan;
 
+import io.pqlab.Mechanism;
+import io.pqlab.MechanismSets;
+import io.pqlab.Query;
+import io.pqlab.internal.plan.BoundQuery;
+import java.util.Set;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqlab.oracle.ParquetJava;
@@ -27,9 +32,9 @@ import org.junit.jupiter.api.Test;
 class WalkthroughTest {
     private static final Path SORTED = PlannerSoundnessTest.FIXTURES.resolve("pruning-sorted.parquet");
     private static final Path SHUFFLED = PlannerSoundnessTest.FIXTURES.resolve("pruning-shuffled.parquet");
-    private static final Mechanisms STATS = Mechanisms.parse("statistics");
-    private static final Mechanisms STATS_PAGES = Mechanisms.parse("statistics,page-index");
-    private static final Mechanisms BLOOM = Mechanisms.parse("bloom");
+    private static final Set<Mechanism> STATS = Mechanism.parse("statistics");
+    private static final Set<Mechanism> STATS_PAGES = Mechanism.parse("statistics,page-index");
+    private static final Set<Mechanism> BLOOM = Mechanism.parse("bloom");
     private static final int ORDER_ID = 0;
     private static final int CUSTOMER_ID = 1;
 
@@ -206,7 +211,7 @@ class WalkthroughTest {
         }
         assertThat(expected).as("the mixed case occurs").isNotEmpty();
         String cond = "order_id = 431 OR customer_id = 424242";
-        Plan plan = PlanTesting.plan(SORTED, cond, Mechanisms.parse("statistics,bloom"));
+        Plan plan = PlanTesting.plan(SORTED, cond, Mechanism.parse("statistics,bloom"));
         assertThat(skipped(plan)).isEqualTo(expected);
         for (int g : expected) {
             RowGroupPlan rg = plan.rowGroups().get(g);

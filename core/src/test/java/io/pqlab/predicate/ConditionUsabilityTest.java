@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.pqlab.ParquetFile;
-import io.pqlab.plan.Mechanisms;
+import io.pqlab.Mechanism;
 import io.pqlab.scan.RowBatch;
-import io.pqlab.scan.ScanOptions;
+import io.pqlab.internal.plan.BoundQuery;
 import io.pqlab.scan.Scanner;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -51,7 +51,7 @@ class ConditionUsabilityTest {
     static long pqlab(String where) throws Exception {
         try (ParquetFile f = ParquetFile.open(file)) {
             Predicate p = Binder.bind(where, f.schema());
-            Scanner s = Scanner.open(f, ScanOptions.of(p).withMechanisms(Mechanisms.ALL));
+            Scanner s = Scanner.open(f, BoundQuery.of(p, Mechanism.all()));
             long n = 0;
             for (RowBatch b = s.next(); b != null; b = s.next()) {
                 n += b.size();

@@ -8,7 +8,11 @@ import io.pqlab.internal.column.RecordingSource;
 import io.pqlab.io.FileSource;
 import io.pqlab.oracle.ParquetJava;
 import io.pqlab.plan.ColumnRead;
-import io.pqlab.plan.Mechanisms;
+import io.pqlab.Mechanism;
+import io.pqlab.MechanismSets;
+import io.pqlab.Query;
+import io.pqlab.internal.plan.BoundQuery;
+import java.util.Set;
 import io.pqlab.plan.RowGroupPlan;
 import io.pqlab.plan.Span;
 import io.pqlab.predicate.Binder;
@@ -48,7 +52,7 @@ class ChapterFetchTest {
             long size = f.source().size();
             List<long[]> footerReads = new ArrayList<>(source.reads);
             source.reads.clear();
-            Scanner s = Scanner.open(f, ScanOptions.of(Binder.bind("order_id = 431", f.schema())));
+            Scanner s = Scanner.open(f, BoundQuery.of(Binder.bind("order_id = 431", f.schema())));
             List<long[]> planReads = new ArrayList<>(source.reads);
             source.reads.clear();
             List<RowBatch> batches = new ArrayList<>();
@@ -122,8 +126,8 @@ class ChapterFetchTest {
 
         RecordingSource source = new RecordingSource(FileSource.open(shuffled));
         try (ParquetFile f = ParquetFile.open(source)) {
-            Scanner s = Scanner.open(f, ScanOptions.of(Binder.bind("order_id = 431", f.schema()))
-                    .withMechanisms(new Mechanisms(true, true, false, false)));
+            Scanner s = Scanner.open(f, BoundQuery.of(Binder.bind("order_id = 431", f.schema()))
+                    .withMechanisms(MechanismSets.of(true, true, false, false)));
             for (RowGroupPlan rg : s.plan().rowGroups()) {
                 assertThat(rg.skipped()).as("nothing rules a row group out").isFalse();
                 assertThat(rg.rows().coversAll(rg.numRows())).as("every row may match").isTrue();

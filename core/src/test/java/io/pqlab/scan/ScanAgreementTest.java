@@ -6,7 +6,11 @@ import io.pqlab.ParquetFile;
 import io.pqlab.internal.column.ColumnBatch;
 import io.pqlab.oracle.ParquetJava;
 import io.pqlab.oracle.ParquetJava.Triple;
-import io.pqlab.plan.Mechanisms;
+import io.pqlab.Mechanism;
+import io.pqlab.MechanismSets;
+import io.pqlab.Query;
+import io.pqlab.internal.plan.BoundQuery;
+import java.util.Set;
 import io.pqlab.plan.Reference;
 import io.pqlab.predicate.Binder;
 import io.pqlab.predicate.Predicate;
@@ -70,8 +74,8 @@ class ScanAgreementTest {
             // every row of the file, every column: the scan without a condition
             long[] all = new long[Math.toIntExact(ref.totalRows())];
             Arrays.setAll(all, i -> i);
-            scan(f, oracle, "no condition", ScanOptions.of(null), all);
-            scan(f, oracle, "no condition, no mechanisms", ScanOptions.of(null).withMechanisms(Mechanisms.NONE)
+            scan(f, oracle, "no condition", BoundQuery.of(null), all);
+            scan(f, oracle, "no condition, no mechanisms", BoundQuery.of(null).withMechanisms(Mechanism.none())
                     .withLateMaterialization(false).withLimit(rnd.nextInt(all.length + 2)), all);
             for (int k = 0; k < conds.size(); k++) {
                 Reference.Condition cond = conds.get(k);
@@ -82,11 +86,11 @@ class ScanAgreementTest {
                     throw new AssertionError("cannot bind a generated condition: " + cond + " on " + path, e);
                 }
                 long[] expected = cond.matchingRows();
-                ScanOptions base = ScanOptions.of(p);
+                BoundQuery base = BoundQuery.of(p);
                 scan(f, oracle, cond.text(), base, expected);
                 scan(f, oracle, cond.text(), variant(base, f, rnd, expected.length), expected);
                 if (k % 10 == 0) {
-                    scan(f, oracle, cond.text(), base.withMechanisms(Mechanisms.NONE).withLateMaterialization(false),
+                    scan(f, oracle, cond.text(), base.withMechanisms(Mechanism.none()).withLateMaterialization(false),
                             expected);
                 }
             }
@@ -94,9 +98,9 @@ class ScanAgreementTest {
     }
 
     /** A random variant: some mechanisms (maybe none), late materialisation maybe off, maybe a limit and a projection. */
-    static ScanOptions variant(ScanOptions o, ParquetFile f, Random rnd, int matching) {
+    static BoundQuery variant(BoundQuery o, ParquetFile f, Random rnd, int matching) {
         int m = rnd.nextInt(16);
-        o = o.withMechanisms(new Mechanisms((m & 1) != 0, (m & 2) != 0, (m & 4) != 0, (m & 8) != 0))
+        o = o.withMechanisms(MechanismSets.of((m & 1) != 0, (m & 2) != 0, (m & 4) != 0, (m & 8) != 0))
                 .withLateMaterialization(rnd.nextBoolean());
         if (rnd.nextInt(3) == 0) {
             o = o.withLimit(rnd.nextInt(3) == 0 ? rnd.nextInt(3) : rnd.nextInt(matching + 2));
@@ -119,7 +123,7 @@ class ScanAgreementTest {
     }
 
     /** Scans and holds the result to the expected rows (a prefix of them under a limit) and the oracle's values. */
-    static void scan(ParquetFile f, Entries oracle, String text, ScanOptions o, long[] expected) throws IOException {
+    static void scan(ParquetFile f, Entries oracle, String text, BoundQuery o, long[] expected) throws IOException {
         String context = text + " with " + o.mechanisms() + (o.lateMaterialization() ? "" : ", late materialisation off")
                 + (o.limit() >= 0 ? ", limit " + o.limit() : "") + (o.columns() != null ? ", columns " + o.columns() : "")
                 + " on " + oracle.path;

@@ -5,7 +5,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.pqlab.MalformedFileException;
 import io.pqlab.ParquetFile;
-import io.pqlab.plan.Mechanisms;
+import io.pqlab.Mechanism;
+import io.pqlab.MechanismSets;
+import io.pqlab.Query;
+import io.pqlab.internal.plan.BoundQuery;
+import java.util.Set;
 import io.pqlab.plan.Plan;
 import io.pqlab.plan.Planner;
 import io.pqlab.plan.Reference;
@@ -38,13 +42,13 @@ class ScanBadValuesTest {
                     "message m { required binary d (DECIMAL(4,2)); }", rows, 100, 100, dictionary);
             try (ParquetFile f = ParquetFile.open(file)) {
                 Predicate p = Binder.bind("d = 0.03", f.schema());
-                Plan plan = Planner.plan(f, p, new Planner.Options(Mechanisms.ALL, null, 0));
+                Plan plan = Planner.plan(f, BoundQuery.of(p, null, Query.all().using(Mechanism.all())), 0, Planner.FILE_DICTIONARIES);
                 assertThat(plan.rowGroupsSkipped()).as("dictionary %s", dictionary).isZero();
-                Scanner s = Scanner.open(f, ScanOptions.of(p));
+                Scanner s = Scanner.open(f, BoundQuery.of(p));
                 assertThatThrownBy(s::next).as("dictionary %s", dictionary).isInstanceOf(MalformedFileException.class)
                         .hasMessageContaining("DECIMAL").hasMessageContaining("0 bytes");
                 // without a comparison, the rows are returned (the value shown as its bytes)
-                Scanner all = Scanner.open(f, ScanOptions.of(null));
+                Scanner all = Scanner.open(f, BoundQuery.of(null));
                 assertThat(all.next().size()).isEqualTo(10);
             }
         }

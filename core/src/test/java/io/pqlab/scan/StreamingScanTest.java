@@ -1,5 +1,6 @@
 package io.pqlab.scan;
 
+import io.pqlab.internal.plan.BoundQuery;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqlab.ParquetFile;
@@ -75,7 +76,7 @@ class StreamingScanTest {
     private static int check(String condition, LongPredicate matches) throws Exception {
         RecordingSource source = new RecordingSource(FileSource.open(file));
         try (ParquetFile f = ParquetFile.open(source)) {
-            Scanner s = Scanner.open(f, ScanOptions.of(condition == null ? null : Binder.bind(condition, f.schema())));
+            Scanner s = Scanner.open(f, BoundQuery.of(condition == null ? null : Binder.bind(condition, f.schema())));
             long want = 0;
             int batches = 0;
             for (RowBatch b = s.next(); b != null; b = s.next()) {

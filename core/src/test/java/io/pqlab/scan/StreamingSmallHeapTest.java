@@ -1,5 +1,6 @@
 package io.pqlab.scan;
 
+import io.pqlab.internal.plan.BoundQuery;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqlab.ParquetFile;
@@ -33,7 +34,7 @@ class StreamingSmallHeapTest {
     private static long scan(Path file, String condition) throws Exception {
         try (ParquetFile f = ParquetFile.open(file)) {
             assertThat(f.metadata().rowGroups()).hasSize(1);
-            Scanner s = Scanner.open(f, ScanOptions.of(condition == null ? null : Binder.bind(condition, f.schema())));
+            Scanner s = Scanner.open(f, BoundQuery.of(condition == null ? null : Binder.bind(condition, f.schema())));
             long n = 0;
             for (RowBatch b = s.next(); b != null; b = s.next()) {
                 for (int i = 0; i < b.size(); i++) {

@@ -16,31 +16,31 @@ import org.apache.parquet.format.converter.ParquetMetadataConverter;
  */
 public final class HadoopFreeReadOptions {
 
-  private HadoopFreeReadOptions() {}
+    private HadoopFreeReadOptions() {}
 
-  /**
-   * Options with no filtering of any kind (every row group, page and row is read), the given
-   * codecs, and page CRC verification as asked.
-   */
-  public static ParquetReadOptions create(CompressionCodecFactory codecs, boolean verifyPageChecksums) {
-    return new ParquetReadOptions(
-        false, // useSignedStringMinMax
-        false, // useStatsFilter
-        false, // useDictionaryFilter
-        false, // useRecordFilter
-        false, // useColumnIndexFilter
-        verifyPageChecksums,
-        false, // useBloomFilter
-        false, // useOffHeapDecryptBuffer
-        false, // useHadoopVectoredIo
-        FilterCompat.NOOP,
-        ParquetMetadataConverter.NO_FILTER,
-        codecs,
-        new HeapByteBufferAllocator(),
-        8 << 20, // maxAllocationSize, the builder's default
-        new HashMap<>(),
-        null, // no decryption properties
-        null, // no metrics callback
-        new PlainParquetConfiguration());
-  }
+    /**
+     * Options with no filtering of any kind (every row group, page and row is read), the given
+     * codecs, and page CRC verification as asked.
+     */
+    public static ParquetReadOptions create(CompressionCodecFactory codecs, boolean verifyPageChecksums) {
+        return new ParquetReadOptions(
+                false, // useSignedStringMinMax
+                false, // useStatsFilter
+                false, // useDictionaryFilter
+                false, // useRecordFilter
+                false, // useColumnIndexFilter
+                verifyPageChecksums,
+                false, // useBloomFilter
+                false, // useOffHeapDecryptBuffer
+                false, // useHadoopVectoredIo
+                FilterCompat.NOOP,
+                ParquetMetadataConverter.NO_FILTER,
+                codecs,
+                new HeapByteBufferAllocator(),
+                8 << 20, // maxAllocationSize, the builder's default
+                new HashMap<>(),
+                null, // no decryption properties
+                null, // no metrics callback
+                new PlainParquetConfiguration());
+    }
 }

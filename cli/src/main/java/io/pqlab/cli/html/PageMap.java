@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.pqlab.FileException;
+import io.pqlab.Mechanism;
 import io.pqlab.ParquetFile;
 import io.pqlab.internal.bloom.BloomFilterReader;
 import io.pqlab.internal.bloom.BloomFilterResult;
@@ -127,7 +128,7 @@ public final class PageMap {
         o.put("condition", condition);
         o.put("predicate", plan.predicate());
         ArrayNode mech = o.putArray("mechanisms");
-        plan.mechanisms().names().forEach(mech::add);
+        Mechanism.names(plan.mechanisms()).forEach(mech::add);
         o.set("totals", m.planTotals());
         ArrayNode cmp = o.putArray("compare");
         for (Variant v : compare) {

@@ -8,7 +8,11 @@ import io.pqlab.cli.Main;
 import io.pqlab.fixtures.Fixtures;
 import io.pqlab.internal.pages.PageInfo;
 import io.pqlab.plan.ColumnRead;
-import io.pqlab.plan.Mechanisms;
+import io.pqlab.Mechanism;
+import io.pqlab.MechanismSets;
+import io.pqlab.Query;
+import io.pqlab.internal.plan.BoundQuery;
+import java.util.Set;
 import io.pqlab.plan.PageRead;
 import io.pqlab.plan.Plan;
 import io.pqlab.plan.Planner;
@@ -115,8 +119,8 @@ class PageMapBrowserTest {
                     projection.add(pf.schema().column(s).index());
                 }
             }
-            plan = c.where() == null ? null : Planner.plan(pf, Binder.bind(c.where(), pf.schema()),
-                    new Planner.Options(Mechanisms.ALL, projection, 0), null);
+            plan = c.where() == null ? null : Planner.plan(pf,
+                    BoundQuery.of(Binder.bind(c.where(), pf.schema()), projection, Query.all()), 0, null);
             expect(pf, plan, projection, expected);
         }
         Map<String, Integer> perFate = new TreeMap<>();

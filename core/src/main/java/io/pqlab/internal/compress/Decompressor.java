@@ -6,6 +6,7 @@ import io.airlift.compress.zstd.ZstdDecompressor;
 import io.pqlab.Limits;
 import io.pqlab.MalformedFileException;
 import io.pqlab.UnsupportedFeatureException;
+import com.github.luben.zstd.ZstdDecompressCtx;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.util.Arrays;
@@ -25,6 +26,16 @@ import org.brotli.dec.BrotliInputStream;
  * the codec bounds its expansion, against the most that many compressed bytes can produce, before
  * the output array exists; so a corrupt header cannot make a few bytes allocate a gigabyte.
  * Brotli, whose expansion is unbounded, grows its output only as data actually comes out.
+ *
+ * <p>Implementations: Snappy, Zstandard and LZ4 run in their JNI libraries (snappy-java,
+ * zstd-jni, lz4-java) where those load on the platform, and in aircompressor (pure Java)
+ * otherwise, or everywhere when pure Java is asked for (constructor argument, or the system
+ * property {@code pqlab.codecs=java}); GZIP is java.util.zip and Brotli org.brotli:dec either
+ * way. Native code gets no length it has not been checked on: the input range lies in its array,
+ * the output range in its array, Snappy's preamble (read here and by the library) equals the page
+ * header's size before the library runs, each Zstandard frame's declared content size fits what
+ * is left of it, and the output is bounded by it, so a corrupt page is an exception, never a write
+ * or read outside the buffers. {@link #implementation} names what ran.
  *
  * <p>Not thread-safe (it keeps an Inflater and the codecs' state): one per thread. {@link #close()}
  * frees the Inflater's native memory at once instead of at garbage collection.
@@ -47,9 +58,13 @@ public final class Decompressor implements AutoCloseable {
         "LZ4_RAW"};
 
     private final int maxUncompressedSize;
+    private final boolean nativeSnappy;
+    private final boolean nativeZstd;
+    private final boolean nativeLz4;
     private final SnappyDecompressor snappy = new SnappyDecompressor();
     private final Lz4Decompressor lz4 = new Lz4Decompressor();
-    private final ZstdDecompressor zstd = new ZstdDecompressor();
+    private ZstdDecompressor zstd;
+    private ZstdDecompressCtx zstdNative;
     private final CRC32 crc = new CRC32();
     private Inflater gzipInflater;
     private Inflater zlibInflater;
@@ -58,12 +73,54 @@ public final class Decompressor implements AutoCloseable {
         this(DEFAULT_MAX_UNCOMPRESSED_SIZE);
     }
 
-    /** maxUncompressedSize: the largest page this instance will produce (at most 2^31 - 17). */
+    /**
+     * maxUncompressedSize: the largest page this instance will produce (at most 2^31 - 17). Native
+     * codecs where they load, unless the system property {@code pqlab.codecs} is {@code java}.
+     */
     public Decompressor(int maxUncompressedSize) {
+        this(maxUncompressedSize, pureJavaRequested());
+    }
+
+    /** As {@link #Decompressor(int)}; pureJava: never the JNI codecs, whatever the property says. */
+    public Decompressor(int maxUncompressedSize, boolean pureJava) {
         if (maxUncompressedSize < 0 || maxUncompressedSize > Integer.MAX_VALUE - 16) {
             throw new IllegalArgumentException("maxUncompressedSize " + maxUncompressedSize);
         }
         this.maxUncompressedSize = maxUncompressedSize;
+        this.nativeSnappy = !pureJava && NativeCodecs.snappy();
+        this.nativeZstd = !pureJava && NativeCodecs.zstd();
+        this.nativeLz4 = !pureJava && NativeCodecs.lz4();
+    }
+
+    /** The system property that forces pure-Java codecs when set to {@code java}. */
+    public static final String CODECS_PROPERTY = NativeCodecs.PROPERTY;
+
+    /** Whether {@code pqlab.codecs=java} asks for pure-Java codecs (any value but java and native is an error). */
+    public static boolean pureJavaRequested() {
+        return NativeCodecs.pureJavaRequested();
+    }
+
+    /** Whether this instance runs the codec in native code. */
+    public boolean isNative(int codec) {
+        return switch (codec) {
+            case SNAPPY -> nativeSnappy;
+            case ZSTD -> nativeZstd;
+            case LZ4, LZ4_RAW -> nativeLz4;
+            default -> false;
+        };
+    }
+
+    /** The library this instance decompresses the codec with, e.g. "snappy-java (JNI)". */
+    public String implementation(int codec) {
+        return switch (codec) {
+            case UNCOMPRESSED -> "none";
+            case SNAPPY -> nativeSnappy ? "snappy-java (JNI)" : "aircompressor (pure Java)";
+            case ZSTD -> nativeZstd ? "zstd-jni (JNI)" : "aircompressor (pure Java)";
+            case LZ4, LZ4_RAW -> nativeLz4 ? "lz4-java (JNI)" : "aircompressor (pure Java)";
+            case GZIP -> "java.util.zip";
+            case BROTLI -> "org.brotli:dec (pure Java)";
+            default -> "unsupported";
+        };
     }
 
     public static String codecName(int codec) {
@@ -199,12 +256,45 @@ public final class Decompressor implements AutoCloseable {
                     + size, fileOffset);
         }
         int got;
-        try {
-            got = snappy.decompress(src, off, len, dst, dstOff, size);
-        } catch (RuntimeException e) {
-            throw corrupt(SNAPPY, e, fileOffset);
+        if (nativeSnappy) {
+            try {
+                // the library writes as many bytes as its own reading of the preamble says: it must
+                // agree with ours, and dst has that room (checked by the callers)
+                int libraryLength = NativeCodecs.snappyLength(src, off, len);
+                if (libraryLength != size) {
+                    throw new MalformedFileException("SNAPPY data declares " + libraryLength
+                            + " bytes to snappy-java, page header declares " + size, fileOffset);
+                }
+                got = NativeCodecs.snappyUncompress(src, off, len, dst, dstOff);
+            } catch (java.io.IOException | RuntimeException | Error e) {
+                if (e instanceof MalformedFileException m) {
+                    throw m;
+                }
+                if (e instanceof VirtualMachineError v) {
+                    throw v;
+                }
+                throw corruptNative(SNAPPY, e, fileOffset);
+            }
+        } else {
+            try {
+                got = snappy.decompress(src, off, len, dst, dstOff, size);
+            } catch (RuntimeException e) {
+                throw corrupt(SNAPPY, e, fileOffset);
+            }
         }
         exact(SNAPPY, got, size, fileOffset);
+    }
+
+    /** snappy-java reports corrupt data as IOException or SnappyError (an Error). */
+    private static MalformedFileException corruptNative(int codec, Throwable e, long fileOffset) {
+        String why = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        return new MalformedFileException("corrupt " + codecName(codec) + " data: " + why, fileOffset, e);
+    }
+
+    /** One raw LZ4 block into at most maxOut bytes of dst; the libraries throw on corrupt input. */
+    private int lz4Block(byte[] src, int off, int len, byte[] dst, int dstOff, int maxOut) {
+        return nativeLz4 ? NativeCodecs.lz4Block(src, off, len, dst, dstOff, maxOut)
+                : lz4.decompress(src, off, len, dst, dstOff, maxOut);
     }
 
     private static long snappyPreamble(byte[] src, int off, int len, long fileOffset) {
@@ -264,7 +354,7 @@ public final class Decompressor implements AutoCloseable {
                 }
                 int got;
                 try {
-                    got = lz4.decompress(src, p, (int) chunk, dst, out, blockEnd - out);
+                    got = lz4Block(src, p, (int) chunk, dst, out, blockEnd - out);
                 } catch (RuntimeException e) {
                     return false;
                 }
@@ -284,7 +374,7 @@ public final class Decompressor implements AutoCloseable {
 
     private int lz4Raw(int codec, byte[] src, int off, int len, byte[] dst, int dstOff, int size, long fileOffset) {
         try {
-            return lz4.decompress(src, off, len, dst, dstOff, size);
+            return lz4Block(src, off, len, dst, dstOff, size);
         } catch (RuntimeException e) {
             throw corrupt(codec, e, fileOffset);
         }
@@ -322,13 +412,28 @@ public final class Decompressor implements AutoCloseable {
             }
             int frameEnd = zstdFrameEnd(src, p, end, at);
             int room = outEnd - out;
+            long declared = zstdContentSize(src, p);
+            if (declared > room) {
+                throw new MalformedFileException("ZSTD frame declares " + declared + " bytes, more than the " + room
+                        + " left of the " + size + " the page header declares", at);
+            }
             int got;
             try {
-                if (room == 0) {
-                    // the library returns 0 at once for a full output: decode into a probe instead
-                    got = zstd.decompress(src, p, frameEnd - p, zstdProbe, 0, zstdProbe.length);
+                // a full output: decode into a probe, to see whether the frame has more to give
+                // (aircompressor returns 0 at once for no room)
+                byte[] to = room == 0 ? zstdProbe : dst;
+                int toOff = room == 0 ? 0 : out;
+                int toRoom = room == 0 ? zstdProbe.length : room;
+                if (nativeZstd) {
+                    if (zstdNative == null) {
+                        zstdNative = NativeCodecs.zstdContext();
+                    }
+                    got = NativeCodecs.zstdFrame(zstdNative, src, p, frameEnd - p, to, toOff, toRoom);
                 } else {
-                    got = zstd.decompress(src, p, frameEnd - p, dst, out, room);
+                    if (zstd == null) {
+                        zstd = new ZstdDecompressor();
+                    }
+                    got = zstd.decompress(src, p, frameEnd - p, to, toOff, toRoom);
                 }
             } catch (RuntimeException e) {
                 throw corrupt(ZSTD, e, at);
@@ -341,6 +446,27 @@ public final class Decompressor implements AutoCloseable {
             p = frameEnd;
         }
         return out - dstOff;
+    }
+
+    /**
+     * The Frame_Content_Size of the frame at p, or -1 when the header leaves it out (RFC 8878
+     * 3.1.1.1); the header has been checked to lie in the input by {@link #zstdFrameEnd}.
+     */
+    private static long zstdContentSize(byte[] src, int p) {
+        int fhd = src[p + 4] & 0xFF;
+        boolean single = (fhd & 0x20) != 0;
+        int fcsFlag = fhd >>> 6;
+        int q = p + 5 + (single ? 0 : 1) + new int[] {0, 1, 2, 4}[fhd & 3];
+        return switch (fcsFlag) {
+            case 0 -> single ? src[q] & 0xFF : -1;
+            case 1 -> ((src[q] & 0xFF) | (src[q + 1] & 0xFF) << 8) + 256L;
+            case 2 -> leInt(src, q) & 0xFFFFFFFFL;
+            default -> {
+                long lo = leInt(src, q) & 0xFFFFFFFFL;
+                long hi = leInt(src, q + 4) & 0xFFFFFFFFL;
+                yield hi != 0 ? Long.MAX_VALUE : lo; // beyond any page: larger than room
+            }
+        };
     }
 
     /** Index just past the zstd frame starting at p: header, blocks, optional checksum. */
@@ -576,6 +702,10 @@ public final class Decompressor implements AutoCloseable {
 
     @Override
     public void close() {
+        if (zstdNative != null) {
+            zstdNative.close();
+            zstdNative = null;
+        }
         if (gzipInflater != null) {
             gzipInflater.end();
             gzipInflater = null;

@@ -4,13 +4,33 @@
  * {@link io.pqlab.MalformedFileException}.
  *
  * <h2>Libraries, and why</h2>
- * SNAPPY, LZ4 (Hadoop framing parsed here), LZ4_RAW and ZSTD (frames walked here) use
- * aircompressor (pure Java); GZIP uses java.util.zip; BROTLI uses org.brotli:dec (pure Java, the
- * only maintained Java decoder). The alternative was the JNI libraries snappy-java, zstd-jni and
- * lz4-java. A throwaway timing (not in the repository; JDK 17, 2-core VM, median of 7 runs of
- * 100 ms after 0.3 s warm-up, two runs) decompressed synthetic pages: PLAIN strings of order rows
- * ("text"), sorted PLAIN int64 timestamps, PLAIN doubles with two decimals. MB/s of output for
- * 1 MiB pages (64 KiB pages were within the same ranges):
+ * SNAPPY, ZSTD, LZ4 (Hadoop framing parsed here) and LZ4_RAW run in the JNI libraries
+ * snappy-java, zstd-jni and lz4-java where their native code loads on the platform, each probed
+ * once with a round trip ({@code NativeCodecs}); aircompressor (pure Java) runs them otherwise,
+ * and everywhere with {@code -Dpqlab.codecs=java} (the CLI's {@code --pure-java-codecs}). GZIP
+ * uses java.util.zip; BROTLI uses org.brotli:dec (pure Java, the only maintained Java decoder).
+ *
+ * <p>Why native first: a profile of a full scan of the benchmark's 10M-row Snappy file put 66% of
+ * the CPU in aircompressor's Snappy decoder (bench/RESULTS.md); the JNI libraries are 1.1 to 2.3
+ * times faster for Snappy and Zstandard. Why a fallback: the JNI jars extract their native code
+ * to a temporary directory at first use, which fails on noexec mounts and platforms they ship no
+ * build for; the reader must still work there. The switch exists so that both paths can be held
+ * to the same tests (the pure-java-codecs and fuzz-pure-java test runs in core/pom.xml).
+ *
+ * <p>Safety of the native path: a corrupt page must be an exception, never a crash or a read or
+ * write outside its buffer. Only the array entry points that check offsets and lengths against
+ * the arrays are called (zstd-jni's {@code ZstdDecompressCtx.decompressByteArray}, lz4-java's
+ * safe decompressor), never raw addresses; snappy-java's bounds its output only by the Snappy
+ * preamble, so the preamble (parsed here, and again by the library) must equal the page header's
+ * uncompressed size and the output array must have that room before it is called. Each
+ * Zstandard frame is walked here first (its blocks must lie in the input) and its declared
+ * content size must fit what is left of the page's; output is bounded by the header's size
+ * everywhere. The decoders themselves (snappy, zstd, LZ4_decompress_safe) are the ones their
+ * authors fuzz against malicious input.
+ *
+ * <p>The measurement that first chose pure Java (a throwaway timing, JDK 17, 2-core VM, median of
+ * 7 runs of 100 ms after 0.3 s warm-up; MB/s of output for 1 MiB pages of PLAIN order strings
+ * ("text"), sorted int64 timestamps and two-decimal doubles):
  *
  * <pre>
  *                 aircompressor   JNI library        JDK / brotli
@@ -26,13 +46,5 @@
  *   GZIP   text/int64/double                         760-780 / 670 / 370-600 (Inflater)
  *   BROTLI text/int64/double                         280-330 / 190-290 / 140-240 (quality 5)
  * </pre>
- *
- * The JNI libraries are 1.1 to 2.3 times faster for Snappy and Zstandard, slower for LZ4 on
- * poorly compressible data. Chosen anyway: aircompressor, because every pure-Java rate stays at
- * 400 MB/s or more per core, above the rate at which the pages a reader cannot skip arrive from
- * storage; because it is one 0.3 MB jar without dependencies instead of native libraries that are
- * extracted to a temporary directory at first use (failing on noexec mounts and unlisted
- * platforms); and because a corrupt page then cannot crash the JVM in native code. If profiles
- * ever show decompression dominating, the JNI decoders can replace it behind the same class.
  */
 package io.pqlab.internal.compress;

@@ -19,4 +19,7 @@ public interface ObjectLister {
      * order, with its size and version ({@code etag:...}).
      */
     List<ListedFile> list(String prefix) throws IOException;
+
+    /** A source for a file this lister listed, its size (and ETag) known already. */
+    io.pqlab.io.ByteSource open(ListedFile file) throws IOException;
 }

@@ -1,6 +1,8 @@
 package io.pqlab.internal.net;
 
+import io.pqlab.Mechanism;
 import io.pqlab.ParquetFile;
+import io.pqlab.internal.plan.BoundQuery;
 import io.pqlab.internal.format.ColumnChunk;
 import io.pqlab.internal.format.ColumnMetaData;
 import io.pqlab.internal.format.Footer;
@@ -10,13 +12,13 @@ import io.pqlab.internal.format.RowGroup;
 import io.pqlab.io.ByteSource;
 import io.pqlab.io.RemoteSource;
 import io.pqlab.plan.ColumnRead;
-import io.pqlab.plan.Mechanisms;
 import io.pqlab.plan.Plan;
 import io.pqlab.plan.Planner;
 import io.pqlab.plan.RowGroupPlan;
 import io.pqlab.plan.Span;
 import io.pqlab.predicate.LeafOp;
 import io.pqlab.predicate.Predicate;
+import io.pqlab.scan.Scanner;
 import java.io.Closeable;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -32,9 +34,9 @@ import java.util.Set;
  *
  * <pre>{@code
  * try (ReadSession s = ReadSession.open(HttpSource.open(uri), Strategy.DEFAULT)) {
- *     Predicate p = Binder.bind("order_id = 431", s.file().schema());
- *     s.fetchIndexes(p, null, Mechanisms.ALL);
- *     Plan plan = Planner.plan(s.file(), p, Planner.Options.of(Mechanisms.ALL));
+ *     BoundQuery q = BoundQuery.bind(Query.where("order_id = 431"), s.file().schema());
+ *     s.fetchIndexes(q);
+ *     Plan plan = Planner.plan(s.file(), q);
  *     s.fetchData(plan);            // then scan s.file(): every byte is in memory
  *     Accounting a = s.accounting(CostModel.of(4));
  * }
@@ -68,7 +70,7 @@ public final class ReadSession implements Closeable {
         try {
             log.begin(RequestLog.FOOTER);
             Footer footer = readFooter(fs, strategy);
-            ParquetFile pf = ParquetFile.open(fs, footer);
+            ParquetFile pf = ParquetFile.open(fs, footer, strategy.options(maxHeld));
             return new ReadSession(fs, strategy, pf);
         } catch (IOException | RuntimeException e) {
             fs.close();
@@ -107,6 +109,22 @@ public final class ReadSession implements Closeable {
         return FooterReader.read(fs, MetadataDecoder.Options.ALL, held);
     }
 
+    /** Opens a file for a phased read with these options. */
+    public static ReadSession open(ByteSource source, io.pqlab.ReadOptions options) throws IOException {
+        return open(source, Strategy.of(options), new RequestLog(), options.maxHeld());
+    }
+
+    /**
+     * The session of a file a session opened (whose source is its {@link FetchingSource}), for
+     * the next phases of one more query; closing it closes the file.
+     */
+    public static ReadSession of(ParquetFile file) {
+        if (!(file.source() instanceof FetchingSource fs)) {
+            throw new IllegalArgumentException(file + " was not opened for a phased read");
+        }
+        return new ReadSession(fs, Strategy.of(file.readOptions()), file);
+    }
+
     public ParquetFile file() {
         return file;
     }
@@ -130,11 +148,13 @@ public final class ReadSession implements Closeable {
      * them from memory; what it needs beyond them (a dictionary page, a Bloom filter of unknown
      * length) it fetches itself, logged in this phase.
      *
-     * @param projection leaf indexes the query reads; null for every column
+     * @param query the bound condition, the columns the query reads (null: every column) and the mechanisms
      */
-    public void fetchIndexes(Predicate predicate, List<Integer> projection, Mechanisms mechanisms) throws IOException {
+    public void fetchIndexes(BoundQuery query) throws IOException {
         source.log().begin(RequestLog.INDEXES);
-        if (!strategy.indexPrefetch() || !(mechanisms.pageIndex() || mechanisms.bloom())) {
+        Predicate predicate = query.predicate();
+        List<Integer> projection = query.columns();
+        if (!strategy.indexPrefetch() || !(query.uses(Mechanism.PAGE_INDEX) || query.uses(Mechanism.BLOOM))) {
             return;
         }
         List<Predicate.Leaf> leaves = new ArrayList<>();
@@ -155,9 +175,9 @@ public final class ReadSession implements Closeable {
         // Statistics come with the footer: a plan on them alone reads nothing and tells which row
         // groups are still undecided.
         List<Integer> undecided = new ArrayList<>();
-        if (mechanisms.statistics()) {
-            Plan pre = Planner.plan(file, predicate,
-                    new Planner.Options(new Mechanisms(true, false, false, false), new ArrayList<>(touched), 0), null);
+        if (query.uses(Mechanism.STATISTICS)) {
+            Plan pre = Planner.plan(file, BoundQuery.of(predicate, new ArrayList<>(touched),
+                    query.query().using(Mechanism.STATISTICS)), 0, null);
             for (RowGroupPlan g : pre.rowGroups()) {
                 if (!g.skipped()) {
                     undecided.add(g.index());
@@ -179,11 +199,11 @@ public final class ReadSession implements Closeable {
                 }
                 ColumnMetaData md = chunk.metaData();
                 boolean condition = conditionColumns.contains(c);
-                if (mechanisms.bloom() && condition && md.hasBloomFilter() && md.bloomFilterLength() > 0
+                if (query.uses(Mechanism.BLOOM) && condition && md.hasBloomFilter() && md.bloomFilterLength() > 0
                         && usesBloom(leaves, c)) {
                     add(spans, md.bloomFilterOffset(), md.bloomFilterLength(), size);
                 }
-                if (mechanisms.pageIndex()) {
+                if (query.uses(Mechanism.PAGE_INDEX)) {
                     if (condition && chunk.hasColumnIndex()) {
                         add(spans, chunk.columnIndexOffset(), chunk.columnIndexLength(), size);
                     }
@@ -221,6 +241,23 @@ public final class ReadSession implements Closeable {
         } else if (p instanceof Predicate.Or o) {
             o.terms().forEach(t -> collect(t, out));
         }
+    }
+
+    /**
+     * Plans a query: fetches the indexes and filters it may consult (the second phase), then
+     * plans, spans merged across the strategy's gap.
+     */
+    public Plan plan(BoundQuery query, Planner.DictionarySource dictionaries) throws IOException {
+        fetchIndexes(query);
+        return Planner.plan(file, query, strategy.gap(), dictionaries);
+    }
+
+    /** Scans a query: its indexes and filters, then every span its plan keeps, then the scan. */
+    public Scanner scan(BoundQuery query) throws IOException {
+        fetchIndexes(query);
+        Scanner scanner = Scanner.open(file, query);
+        fetchData(scanner.plan());
+        return scanner;
     }
 
     /** The data requests a plan needs, given what is held: its spans not held, merged across the gap. */

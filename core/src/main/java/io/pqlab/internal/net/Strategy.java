@@ -32,6 +32,18 @@ public record Strategy(int prefetch, long gap, int connections, boolean indexPre
         }
     }
 
+    /** The strategy of a phased read with these options. */
+    public static Strategy of(io.pqlab.ReadOptions o) {
+        return new Strategy(o.prefetch(), o.coalesceGap(), o.connections(), o.indexPrefetch());
+    }
+
+    /** Phased read options with this strategy, holding at most {@code maxHeld} bytes. */
+    public io.pqlab.ReadOptions options(long maxHeld) {
+        return io.pqlab.ReadOptions.defaults().withRequests(io.pqlab.ReadOptions.Requests.PHASED)
+                .withPrefetch(prefetch).withCoalesceGap(gap).withConnections(connections)
+                .withIndexPrefetch(indexPrefetch).withMaxHeld(maxHeld);
+    }
+
     public Strategy withPrefetch(int n) {
         return new Strategy(n, gap, connections, indexPrefetch);
     }

@@ -1,10 +1,12 @@
 package io.pqlab.internal.net;
 
 import io.pqlab.io.ByteSource;
-import io.pqlab.plan.Mechanisms;
+import io.pqlab.Mechanism;
+import io.pqlab.Query;
+import io.pqlab.internal.plan.BoundQuery;
+import java.util.Set;
 import io.pqlab.plan.Plan;
 import io.pqlab.plan.Planner;
-import io.pqlab.predicate.Predicate;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -30,57 +32,57 @@ public final class StrategyComparison {
      * @param modelMicros the time on the modelled network with the strategy's connections
      * @param rowGroupsRead row groups its plan reads
      */
-    public record Row(String name, Strategy strategy, Mechanisms mechanisms, Accounting accounting, int requests,
+    public record Row(String name, Strategy strategy, Set<Mechanism> mechanisms, Accounting accounting, int requests,
             long bytes, long modelMicros, long rowGroupsRead) {}
 
     /**
      * Builds the table.
      *
      * @param origin the file (its bytes are fetched at most once, whatever the rows)
-     * @param predicate the condition, bound to the file's schema
-     * @param projection leaf indexes the query reads; null for all
-     * @param mechanisms the mechanisms for the rows that skip pages
+     * @param query the condition bound to the file's schema, the columns it reads, and the
+     *     mechanisms for the rows that skip pages
      * @param given the strategy given on the command line: its prefetch, gap and connections set the
      *     rows that vary them (a gap of 0 or less becomes {@code autoGap}, one connection becomes 4)
      * @param model the network
      */
-    public static List<Row> compare(ByteSource origin, Predicate predicate, List<Integer> projection,
-            Mechanisms mechanisms, Strategy given, CostModel model) throws IOException {
+    public static List<Row> compare(ByteSource origin, BoundQuery query, Strategy given, CostModel model)
+            throws IOException {
+        Set<Mechanism> mechanisms = query.mechanisms();
         FetchingSource shared = new FetchingSource(origin, new RequestLog(), 1);
         int prefetch = given.prefetch() > 0 ? given.prefetch() : Strategy.DEFAULT_PREFETCH;
         long gap = given.gap() > 0 ? given.gap() : model.autoGap();
         int connections = given.connections() > 1 ? given.connections() : 4;
-        Mechanisms stats = new Mechanisms(true, false, false, false);
+        Set<Mechanism> stats = Mechanism.setOf(Mechanism.STATISTICS);
         long n = Strategy.NO_MERGING;
         List<Row> rows = new ArrayList<>();
         rows.add(run("HEAD, trailer, footer; every column chunk", shared, new Strategy(0, n, 1, false),
-                Mechanisms.NONE, predicate, projection, model));
-        rows.add(run("... skipping row groups by statistics", shared, new Strategy(0, n, 1, false), stats, predicate,
-                projection, model));
-        String more = mechanisms.equals(Mechanisms.ALL) ? " (and Bloom filters, dictionaries)"
-                : " (" + String.join(", ", mechanisms.names()) + ")";
+                Mechanism.none(), query, model));
+        rows.add(run("... skipping row groups by statistics", shared, new Strategy(0, n, 1, false), stats, query, model));
+        String more = mechanisms.equals(Mechanism.all()) ? " (and Bloom filters, dictionaries)"
+                : " (" + String.join(", ", Mechanism.names(mechanisms)) + ")";
         rows.add(run("... and pages by the page index" + more, shared,
-                new Strategy(0, n, 1, true), mechanisms, predicate, projection, model));
+                new Strategy(0, n, 1, true), mechanisms, query, model));
         rows.add(run("... with a suffix read of " + size(prefetch) + " for the footer", shared,
-                new Strategy(prefetch, n, 1, true), mechanisms, predicate, projection, model));
+                new Strategy(prefetch, n, 1, true), mechanisms, query, model));
         rows.add(run("... merging ranges within " + size(gap), shared, new Strategy(prefetch, gap, 1, true), mechanisms,
-                predicate, projection, model));
+                query, model));
         rows.add(run("... on " + connections + " connections, without merging", shared,
-                new Strategy(prefetch, n, connections, true), mechanisms, predicate, projection, model));
+                new Strategy(prefetch, n, connections, true), mechanisms, query, model));
         long fileSize = shared.size();
         long t = model.withConnections(1).requestMicros(fileSize);
-        rows.add(new Row("the whole file in one read", null, Mechanisms.NONE, null, 1, fileSize, t, -1));
-        rows.add(run("as given: " + describe(given), shared, given, mechanisms, predicate, projection, model));
+        rows.add(new Row("the whole file in one read", null, Mechanism.none(), null, 1, fileSize, t, -1));
+        rows.add(run("as given: " + describe(given), shared, given, mechanisms, query, model));
         return rows;
     }
 
-    private static Row run(String name, FetchingSource shared, Strategy s, Mechanisms m, Predicate predicate,
-            List<Integer> projection, CostModel model) throws IOException {
+    private static Row run(String name, FetchingSource shared, Strategy s, Set<Mechanism> m, BoundQuery query,
+            CostModel model) throws IOException {
         // The shared source is not closed by the session: it outlives every row.
         ByteSource view = new Unclosed(shared);
         try (ReadSession session = ReadSession.open(view, s)) {
-            session.fetchIndexes(predicate, projection, m);
-            Plan plan = Planner.plan(session.file(), predicate, new Planner.Options(m, projection, 0));
+            BoundQuery q = query.with(query.query().using(m));
+            session.fetchIndexes(q);
+            Plan plan = Planner.plan(session.file(), q);
             session.planData(plan);
             Accounting a = session.accounting(model.withConnections(s.connections()));
             return new Row(name, s, m, a, a.requests(), a.bytes(), a.modelMicros(),

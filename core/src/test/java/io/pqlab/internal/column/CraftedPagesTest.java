@@ -9,7 +9,7 @@ import io.pqlab.oracle.ParquetJava;
 import io.pqlab.internal.pageindex.OffsetIndex;
 import io.pqlab.internal.pageindex.PageIndexReader;
 import io.pqlab.scan.RowBatch;
-import io.pqlab.scan.ScanOptions;
+import io.pqlab.internal.plan.BoundQuery;
 import io.pqlab.scan.Scanner;
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
@@ -214,7 +214,7 @@ class CraftedPagesTest {
         List<ParquetJava.Triple> oracle = ParquetJava.triples(file, 0, 0);
         try (ParquetFile f = ParquetFile.open(file)) {
             for (boolean late : new boolean[] {true, false}) {
-                Scanner s = Scanner.open(f, ScanOptions.of(null).withLateMaterialization(late));
+                Scanner s = Scanner.open(f, BoundQuery.of(null).withLateMaterialization(late));
                 RowBatch b = s.next();
                 assertThat(b.size()).isEqualTo(3);
                 assertThat(s.next()).isNull();

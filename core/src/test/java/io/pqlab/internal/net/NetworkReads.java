@@ -2,12 +2,16 @@ package io.pqlab.internal.net;
 
 import io.pqlab.ParquetFile;
 import io.pqlab.io.ByteSource;
-import io.pqlab.plan.Mechanisms;
+import io.pqlab.Mechanism;
+import io.pqlab.MechanismSets;
+import io.pqlab.Query;
+import io.pqlab.internal.plan.BoundQuery;
+import java.util.Set;
 import io.pqlab.plan.Plan;
 import io.pqlab.predicate.Binder;
 import io.pqlab.predicate.Predicate;
 import io.pqlab.scan.RowBatch;
-import io.pqlab.scan.ScanOptions;
+import io.pqlab.internal.plan.BoundQuery;
 import io.pqlab.scan.Scanner;
 import io.pqlab.schema.ColumnDescriptor;
 import java.io.IOException;
@@ -94,10 +98,11 @@ public final class NetworkReads {
 
     private static Outcome scan(ParquetFile pf, String condition, ReadSession session, String name) throws IOException {
         Predicate p = condition == null ? null : Binder.bind(condition, pf.schema());
+        BoundQuery q = BoundQuery.of(p);
         if (session != null) {
-            session.fetchIndexes(p == null ? new Predicate.Constant(true, "") : p, null, Mechanisms.ALL);
+            session.fetchIndexes(q);
         }
-        Scanner scanner = Scanner.open(pf, ScanOptions.of(p));
+        Scanner scanner = Scanner.open(pf, q);
         Plan plan = scanner.plan();
         if (session != null) {
             session.fetchData(plan);

@@ -9,7 +9,11 @@ import io.pqlab.internal.format.RowGroup;
 import io.pqlab.io.BytesSource;
 import io.pqlab.io.CountingSource;
 import io.pqlab.io.FileSource;
-import io.pqlab.plan.Mechanisms;
+import io.pqlab.Mechanism;
+import io.pqlab.MechanismSets;
+import io.pqlab.Query;
+import io.pqlab.internal.plan.BoundQuery;
+import java.util.Set;
 import io.pqlab.plan.Span;
 import io.pqlab.predicate.Binder;
 import io.pqlab.predicate.Predicate;
@@ -95,7 +99,7 @@ class StrategiesTest {
             }
         }
         try (FileSource f = FileSource.open(SORTED)) {
-            rows = StrategyComparison.compare(f, p, null, Mechanisms.ALL, new Strategy(8192, 4096, 4, true), model);
+            rows = StrategyComparison.compare(f, BoundQuery.of(p), new Strategy(8192, 4096, 4, true), model);
         }
         assertThat(rows).hasSize(8);
         StrategyComparison.Row every = rows.get(0);

@@ -1,0 +1,91 @@
+package io.pqlab.scan;
+
+import io.pqlab.plan.Plan;
+import io.pqlab.schema.ColumnDescriptor;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.Iterator;
+import java.util.List;
+import java.util.NoSuchElementException;
+
+/**
+ * The matching rows of a query, batch by batch, in file order: what
+ * {@link io.pqlab.ParquetFile#scan} returns. Iterate it once ({@code for (RowBatch b : scan)}),
+ * or call {@link #nextBatch()}; close it (try-with-resources) if it is left before its end.
+ * An I/O error while iterating is an {@link UncheckedIOException}; {@link #nextBatch()} throws it
+ * as it is.
+ */
+public final class Scan implements AutoCloseable, Iterable<RowBatch> {
+    private final Scanner scanner;
+    private RowBatch pending;
+    private boolean iterated;
+
+    /** Wraps a scanner opened by pqlab. */
+    public Scan(Scanner scanner) {
+        this.scanner = scanner;
+    }
+
+    /** The plan the scan follows. */
+    public Plan plan() {
+        return scanner.plan();
+    }
+
+    /** The returned columns, in the order a batch numbers them. */
+    public List<ColumnDescriptor> columns() {
+        return scanner.columns();
+    }
+
+    /** What the scan did so far. */
+    public ScanStats stats() {
+        return scanner.stats();
+    }
+
+    /** The next batch (never empty), or null at the end or the query's limit. */
+    public RowBatch nextBatch() throws IOException {
+        if (pending != null) {
+            RowBatch b = pending;
+            pending = null;
+            return b;
+        }
+        return scanner.next();
+    }
+
+    @Override
+    public Iterator<RowBatch> iterator() {
+        if (iterated) {
+            throw new IllegalStateException("a scan is iterated once");
+        }
+        iterated = true;
+        return new Iterator<>() {
+            private boolean done;
+
+            @Override
+            public boolean hasNext() {
+                if (pending == null && !done) {
+                    try {
+                        pending = scanner.next();
+                    } catch (IOException e) {
+                        throw new UncheckedIOException(e);
+                    }
+                    done = pending == null;
+                }
+                return pending != null;
+            }
+
+            @Override
+            public RowBatch next() {
+                if (!hasNext()) {
+                    throw new NoSuchElementException();
+                }
+                RowBatch b = pending;
+                pending = null;
+                return b;
+            }
+        };
+    }
+
+    @Override
+    public void close() {
+        scanner.close();
+    }
+}
