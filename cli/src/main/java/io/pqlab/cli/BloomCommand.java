@@ -29,18 +29,19 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code pqlab bloom FILE COLUMN VALUE}: probe each row group's Bloom filter, step by step. */
+/** {@code pqlab bloom FILE COLUMN VALUE...}: probe each row group's Bloom filter, step by step. */
 @Command(
         name = "bloom",
         mixinStandardHelpOptions = true,
         description = {
-            "Probe a column's Bloom filters for one value, row group by row group, showing each step: "
+            "Probe a column's Bloom filters for one value or several, row group by row group, showing each step: "
                     + "the filter's place and size, the value's PLAIN bytes and their xxHash64, the block "
                     + "the hash picks, the bit it tests in each of the block's eight words, and the verdict. "
                     + "One clear bit proves the value absent; all eight set means it may be there.",
             "VALUE is written as in a condition (424242, 'SE', DATE '2024-01-01', X'00ff') and "
                     + "converted exactly to the column's type; a bare word is taken as text for a string column. "
-                    + "For a floating-point zero both +0 and -0 are probed."
+                    + "For a floating-point zero both +0 and -0 are probed.",
+            "With several values, one table: each value's verdict in each row group (--json has every step)."
         })
 final class BloomCommand extends FileCommand {
     /** What the condition parser is handed before VALUE, so that VALUE parses as a literal. */
@@ -50,36 +51,42 @@ final class BloomCommand extends FileCommand {
     @Parameters(index = "1", paramLabel = "COLUMN", description = "A dotted path or a leaf index (see 'pqlab schema').")
     String column;
 
-    @Parameters(index = "2", paramLabel = "VALUE", description = "The value to look for.")
-    String value;
+    @Parameters(index = "2..*", arity = "1..*", paramLabel = "VALUE", description = "The values to look for.")
+    List<String> values;
 
     @Option(names = "--row-group", paramLabel = "N", description = "Only row group N (0-based); default: all.")
     Integer rowGroup;
 
-    /** One value to probe: what it is, and its PLAIN bytes. */
-    private record Hashed(String label, byte[] plain, long hash) {}
+    /** One value to probe: what it is, its PLAIN bytes, and which VALUE it stands for. */
+    private record Hashed(String label, byte[] plain, long hash, int asked) {}
 
     @Override
     void build(ParquetFile pf, ObjectNode a) throws Exception {
         ColumnDescriptor c = Columns.resolve(pf.schema(), column);
         ColumnType type = Columns.type(c);
         a.set("column", Columns.describe(c));
-        a.put("value", value);
-        List<Hashed> hashed = hashed(plainBytes(value, type), type);
+        a.put("value", values.get(0));
+        ArrayNode vn = a.putArray("values");
+        List<Hashed> hashed = new ArrayList<>();
+        for (int i = 0; i < values.size(); i++) {
+            vn.add(values.get(i));
+            hashed.addAll(hashed(plainBytes(values.get(i), type), type, i));
+        }
         ArrayNode hn = a.putArray("hashed");
         for (Hashed h : hashed) {
             ObjectNode n = hn.addObject();
             n.put("value", h.label());
+            n.put("asked", h.asked());
             n.put("plain_hex", HexFormat.of().formatHex(h.plain()));
             n.put("xxhash64", String.format("%016x", h.hash()));
         }
         ArrayNode groups = a.putArray("row_groups");
         for (int g : rowGroups(pf, rowGroup)) {
-            groups.add(rowGroup(pf, g, c, hashed));
+            groups.add(rowGroup(pf, g, c, hashed, values.size()));
         }
     }
 
-    private static ObjectNode rowGroup(ParquetFile pf, int g, ColumnDescriptor c, List<Hashed> hashed)
+    private static ObjectNode rowGroup(ParquetFile pf, int g, ColumnDescriptor c, List<Hashed> hashed, int asked)
             throws Exception {
         ObjectNode n = Json.object();
         n.put("row_group", g);
@@ -92,6 +99,7 @@ final class BloomCommand extends FileCommand {
             n.putNull("ignored_because");
             n.putArray("probes");
             n.put("verdict", "no filter");
+            verdicts(n, asked, "no filter", null);
             return n;
         }
         if (!r.usable()) {
@@ -99,6 +107,7 @@ final class BloomCommand extends FileCommand {
             n.put("ignored_because", r.ignoredBecause());
             n.putArray("probes");
             n.put("verdict", "filter ignored");
+            verdicts(n, asked, "filter ignored", null);
             return n;
         }
         BloomFilter f = r.filter();
@@ -111,6 +120,7 @@ final class BloomCommand extends FileCommand {
         n.putNull("ignored_because");
         ArrayNode probes = n.putArray("probes");
         boolean may = false;
+        boolean[] mayEach = new boolean[asked];
         for (Hashed h : hashed) {
             Probe p = f.probeHash(h.hash());
             ObjectNode pn = probes.addObject();
@@ -126,9 +136,19 @@ final class BloomCommand extends FileCommand {
             }
             pn.put("may_contain", p.mayContain());
             may |= p.mayContain();
+            mayEach[h.asked()] |= p.mayContain();
         }
         n.put("verdict", may ? "may contain" : "absent");
+        verdicts(n, asked, null, mayEach);
         return n;
+    }
+
+    /** Each VALUE's verdict in this row group: the filter's answer, or why there is none. */
+    private static void verdicts(ObjectNode n, int asked, String none, boolean[] may) {
+        ArrayNode v = n.putArray("verdicts");
+        for (int i = 0; i < asked; i++) {
+            v.add(none != null ? none : may[i] ? "may contain" : "absent");
+        }
     }
 
     /**
@@ -230,12 +250,12 @@ final class BloomCommand extends FileCommand {
      * The values to probe: the value itself, and for a floating-point zero the other zero too,
      * since -0.0 and +0.0 are equal but hash differently and a writer may have added either.
      */
-    private static List<Hashed> hashed(byte[] plain, ColumnType type) {
+    private static List<Hashed> hashed(byte[] plain, ColumnType type, int asked) {
         List<Hashed> out = new ArrayList<>();
-        out.add(new Hashed(Columns.format(plain, type), plain, XxHash64.hash(plain)));
+        out.add(new Hashed(Columns.format(plain, type), plain, XxHash64.hash(plain), asked));
         byte[] other = otherZero(plain, type);
         if (other != null) {
-            out.add(new Hashed(Columns.format(other, type), other, XxHash64.hash(other)));
+            out.add(new Hashed(Columns.format(other, type), other, XxHash64.hash(other), asked));
         }
         return out;
     }
@@ -261,8 +281,44 @@ final class BloomCommand extends FileCommand {
         return other;
     }
 
+    /** Where a chunk has no filter, or one that cannot be used: it cannot help, other mechanisms still may. */
+    private static final String CANNOT_HELP = "the filter cannot help here (statistics, the page index or a "
+            + "dictionary still may)";
+
+    /** Several values: a table of verdicts, row group by value. */
+    private static void renderMany(ObjectNode a, PrintWriter out) {
+        out.println("column " + Columns.heading(a.get("column")));
+        List<String> heads = new ArrayList<>(List.of(">row group", "filter"));
+        for (JsonNode v : a.get("values")) {
+            heads.add(Table.oneLine(v.asText()));
+        }
+        Table t = new Table(heads.toArray(String[]::new));
+        boolean unhelpful = false;
+        for (JsonNode g : a.get("row_groups")) {
+            List<Object> cells = new ArrayList<>();
+            cells.add(g.get("row_group").asInt());
+            String verdict = g.get("verdict").asText();
+            boolean none = verdict.equals("no filter") || verdict.equals("filter ignored");
+            unhelpful |= none;
+            cells.add(verdict.equals("no filter") ? "none" : verdict.equals("filter ignored")
+                    ? "ignored: " + g.get("ignored_because").asText() : Json.span(g, "bloom_filter_span"));
+            for (JsonNode v : g.get("verdicts")) {
+                cells.add(none ? "-" : v.asText());
+            }
+            t.row(cells.toArray());
+        }
+        t.print(out, "");
+        out.println();
+        out.println("absent: a bit the value's hash chose is clear, so the row group holds no such value; may contain: "
+                + "all eight bits set" + (unhelpful ? "; '-': " + CANNOT_HELP : ""));
+    }
+
     @Override
     void render(ObjectNode a, PrintWriter out) {
+        if (a.get("values").size() > 1) {
+            renderMany(a, out);
+            return;
+        }
         out.println("column " + Columns.heading(a.get("column")));
         for (JsonNode h : a.get("hashed")) {
             out.println("value " + Table.oneLine(h.get("value").asText()) + ": PLAIN bytes "
@@ -273,12 +329,12 @@ final class BloomCommand extends FileCommand {
             String head = "row group " + g.get("row_group").asInt() + ": ";
             String verdict = g.get("verdict").asText();
             if (verdict.equals("no filter")) {
-                out.println(head + "no Bloom filter on this column; a reader must read the chunk");
+                out.println(head + "no Bloom filter on this column chunk: " + CANNOT_HELP);
                 continue;
             }
             if (verdict.equals("filter ignored")) {
                 out.println(head + "Bloom filter at " + Json.span(g, "bloom_filter_span") + " ignored: "
-                        + Table.oneLine(g.get("ignored_because").asText()) + "; a reader must read the chunk");
+                        + Table.oneLine(g.get("ignored_because").asText()) + ": " + CANNOT_HELP);
                 continue;
             }
             JsonNode f = g.get("bloom_filter");

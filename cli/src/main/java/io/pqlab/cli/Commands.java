@@ -8,7 +8,7 @@ final class Commands {
 
     static List<Object> all() {
         return List.of(new FooterCommand(), new SchemaCommand(), new PagesCommand(), new PageIndexCommand(),
-                new BloomCommand(), new StatisticsCommand(),
+                new BloomCommand(), new DictionaryCommand(), new StatisticsCommand(),
                 new SkippingCommand(), new MapCommand(), new ScanCommand(), new RequestsCommand());
     }
 }

@@ -125,6 +125,11 @@ public final class Main {
         for (Object sub : Commands.all()) {
             cli.addSubcommand(sub);
         }
+        // pqlab completion > /etc/bash_completion.d/pqlab, or: source <(pqlab completion)
+        CommandLine completion = new CommandLine(new picocli.AutoComplete.GenerateCompletion());
+        completion.getCommandSpec().usageMessage().hidden(false)
+                .description("Print a bash (and zsh) completion script: source <(pqlab completion)");
+        cli.addSubcommand("completion", completion);
         cli.setCaseInsensitiveEnumValuesAllowed(true);
         return cli;
     }
@@ -215,8 +220,24 @@ public final class Main {
     static final class Version implements CommandLine.IVersionProvider {
         @Override
         public String[] getVersion() {
-            String v = Main.class.getPackage().getImplementationVersion();
-            return new String[] {"pqlab " + (v == null ? "(development build)" : v)};
+            return new String[] {"pqlab " + version()};
+        }
+
+        /** The project's version, which the build writes into version.properties. */
+        static String version() {
+            try (java.io.InputStream in = Main.class.getResourceAsStream("version.properties")) {
+                if (in != null) {
+                    java.util.Properties p = new java.util.Properties();
+                    p.load(in);
+                    String v = p.getProperty("version");
+                    if (v != null && !v.isBlank() && !v.startsWith("${")) {
+                        return v;
+                    }
+                }
+            } catch (IOException e) {
+                // fall through
+            }
+            return "(unknown version: built without Maven's resource filtering)";
         }
     }
 }

@@ -55,7 +55,7 @@ final class MapCommand implements Callable<Integer>, Main.HasFile {
             description = "Merge byte ranges less than this many bytes apart into one request.")
     String coalesce;
 
-    @Option(names = "--debug", description = "Print stack traces of errors.", hidden = true)
+    @Option(names = "--debug", description = "Print a stack trace with any error.")
     boolean debug;
 
     @Override

@@ -10,9 +10,10 @@ final class NetworkOptions {
             description = "Requests in flight at once. Default: ${DEFAULT-VALUE}.")
     int connections;
 
-    @Option(names = "--coalesce", paramLabel = "BYTES|auto", defaultValue = "0",
+    @Option(names = "--coalesce", paramLabel = "BYTES|auto",
             description = "Merge byte ranges less than this many bytes apart into one request (0: only ranges "
-                    + "that touch; auto: latency x bandwidth, clamped to 4 KiB-32 MiB). Default: ${DEFAULT-VALUE}.")
+                    + "that touch; auto: latency x bandwidth, clamped to 4 KiB-32 MiB). Default: auto for an "
+                    + "http(s):// or s3:// FILE, where a request costs more than its bytes; 0 for a local file.")
     String coalesce;
 
     @Option(names = "--latency-ms", paramLabel = "MS",
@@ -37,16 +38,17 @@ final class NetworkOptions {
         return new CostModel(latency, bw, connections);
     }
 
-    /** The gap in bytes: a number, or auto from the model. */
-    long gap() {
-        if (coalesce.trim().equalsIgnoreCase("auto")) {
+    /** The gap in bytes for reading {@code file}: a number, or auto from the model (the default remotely). */
+    long gap(String file) {
+        String c = coalesce != null ? coalesce : Sources.isRemote(file) ? "auto" : "0";
+        if (c.trim().equalsIgnoreCase("auto")) {
             return model().autoGap();
         }
-        return Sizes.parse(coalesce, "--coalesce");
+        return Sizes.parse(c, "--coalesce");
     }
 
-    Strategy strategy(SourceOptions source) {
-        return new Strategy(source.prefetchBytes(), gap(), connections(), true);
+    Strategy strategy(SourceOptions source, String file) {
+        return new Strategy(source.prefetchBytes(), gap(file), connections(), true);
     }
 
     int connections() {

@@ -17,7 +17,10 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code pqlab page-index FILE COLUMN}: a column's ColumnIndex and OffsetIndex, page by page. */
+/**
+ * {@code pqlab page-index FILE [COLUMN]}: a column's ColumnIndex and OffsetIndex, page by page;
+ * without COLUMN, every column's in one table.
+ */
 @Command(
         name = "page-index",
         mixinStandardHelpOptions = true,
@@ -25,11 +28,14 @@ import picocli.CommandLine.Parameters;
             "Show a column's page index per row group: from the ColumnIndex each page's null flag, "
                     + "minimum and maximum (in the column's logical type), null and NaN counts, and the "
                     + "boundary order; from the OffsetIndex each page's offset, size, first row and row range.",
-            "An index that cannot be trusted is shown with the reason; a reader would not use it."
+            "An index that cannot be trusted is shown with the reason; a reader would not use it. Rows are "
+                    + "counted from the start of the row group, as the OffsetIndex counts them.",
+            "Without COLUMN: every column, one table; --json gives \"columns\", one object per column."
         })
 final class PageIndexCommand extends FileCommand {
 
-    @Parameters(index = "1", paramLabel = "COLUMN", description = "A dotted path or a leaf index (see 'pqlab schema').")
+    @Parameters(index = "1", arity = "0..1", paramLabel = "COLUMN",
+            description = "A dotted path or a leaf index (see 'pqlab schema'); default: every column.")
     String column;
 
     @Option(names = "--row-group", paramLabel = "N", description = "Only row group N (0-based); default: all.")
@@ -37,7 +43,17 @@ final class PageIndexCommand extends FileCommand {
 
     @Override
     void build(ParquetFile pf, ObjectNode a) throws Exception {
-        ColumnDescriptor c = Columns.resolve(pf.schema(), column);
+        if (column == null) {
+            ArrayNode all = a.putArray("columns");
+            for (ColumnDescriptor c : pf.schema().columns()) {
+                build(pf, c, all.addObject());
+            }
+            return;
+        }
+        build(pf, Columns.resolve(pf.schema(), column), a);
+    }
+
+    private void build(ParquetFile pf, ColumnDescriptor c, ObjectNode a) throws Exception {
         ColumnType type = Columns.type(c);
         a.set("column", Columns.describe(c));
         ArrayNode groups = a.putArray("row_groups");
@@ -77,6 +93,26 @@ final class PageIndexCommand extends FileCommand {
                 pn.add(page(i, ci, oi, type, rg.numRows()));
             }
         }
+    }
+
+    /** A page's rows, [first, end) counted in its row group. */
+    private static String rows(JsonNode p) {
+        return p.get("first_row").isNull() || p.get("end_row").isNull() ? "-"
+                : "[" + p.get("first_row").asLong() + ", " + p.get("end_row").asLong() + ")";
+    }
+
+    /** "usable", or why a reader would not use the row group's indexes. */
+    private static String problem(JsonNode g) {
+        for (String k : new String[] {"column_index", "offset_index"}) {
+            JsonNode i = g.get(k);
+            if (i.isNull()) {
+                return "no " + (k.equals("column_index") ? "ColumnIndex" : "OffsetIndex");
+            }
+            if (!i.get("problem").isNull()) {
+                return "not usable: " + i.get("problem").asText();
+            }
+        }
+        return "usable";
     }
 
     /**
@@ -121,6 +157,28 @@ final class PageIndexCommand extends FileCommand {
 
     @Override
     void render(ObjectNode a, PrintWriter out) {
+        if (a.has("columns")) {
+            Table t = new Table("column", ">row group", ">page", "null page", "min", "max", ">nulls", ">NaNs", ">offset",
+                    ">size", "rows in group", "index");
+            for (JsonNode c : a.get("columns")) {
+                for (JsonNode g : c.get("row_groups")) {
+                    String problem = problem(g);
+                    if (g.get("pages").isEmpty()) {
+                        t.row(c.get("column").get("path").asText(), g.get("row_group").asInt(), "-", "-", "-", "-", "-",
+                                "-", "-", "-", "-", g.get("column_index").isNull() && g.get("offset_index").isNull()
+                                        ? "none" : problem);
+                    }
+                    for (JsonNode p : g.get("pages")) {
+                        t.row(c.get("column").get("path").asText(), g.get("row_group").asInt(), p.get("page").asInt(),
+                                Json.yesNo(p, "null_page"), Json.text(p, "min"), Json.text(p, "max"),
+                                Json.text(p, "null_count"), Json.text(p, "nan_count"), Json.text(p, "offset"),
+                                Json.text(p, "size"), rows(p), problem);
+                    }
+                }
+            }
+            t.print(out, "");
+            return;
+        }
         out.println("column " + Columns.heading(a.get("column")));
         for (JsonNode g : a.get("row_groups")) {
             out.println();
@@ -148,13 +206,11 @@ final class PageIndexCommand extends FileCommand {
                 continue;
             }
             Table t = new Table(">page", "null page", "min", "max", ">nulls", ">NaNs", ">offset", ">size",
-                    ">first row", "rows");
+                    "rows in group");
             for (JsonNode p : g.get("pages")) {
-                String rows = p.get("first_row").isNull() || p.get("end_row").isNull() ? "-"
-                        : "[" + p.get("first_row").asLong() + ", " + p.get("end_row").asLong() + ")";
                 t.row(p.get("page").asInt(), Json.yesNo(p, "null_page"), Json.text(p, "min"), Json.text(p, "max"),
                         Json.text(p, "null_count"), Json.text(p, "nan_count"), Json.text(p, "offset"),
-                        Json.text(p, "size"), Json.text(p, "first_row"), rows);
+                        Json.text(p, "size"), rows(p));
             }
             t.print(out, "  ");
         }

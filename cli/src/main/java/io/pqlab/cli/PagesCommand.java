@@ -14,7 +14,10 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code pqlab pages FILE COLUMN}: every page of a column's chunks, by walking their headers. */
+/**
+ * {@code pqlab pages FILE [COLUMN]}: every page of a column's chunks, by walking their headers;
+ * without COLUMN, every column's pages in one table.
+ */
 @Command(
         name = "pages",
         mixinStandardHelpOptions = true,
@@ -22,11 +25,14 @@ import picocli.CommandLine.Parameters;
             "Walk a column chunk's page headers and show each page: offset, header length, compressed "
                     + "and uncompressed size, type, value count, encoding and first row.",
             "Reads the page headers only, never the page bodies. The first row is known only where "
-                    + "the headers say it: '-' after a v1 page of a repeated column."
+                    + "the headers say it: '-' after a v1 page of a repeated column. Rows are counted from the "
+                    + "start of the row group (the file's row is the row group's first row plus it).",
+            "Without COLUMN: every column's pages, one table; --json gives \"columns\", one object per column."
         })
 final class PagesCommand extends FileCommand {
 
-    @Parameters(index = "1", paramLabel = "COLUMN", description = "A dotted path or a leaf index (see 'pqlab schema').")
+    @Parameters(index = "1", arity = "0..1", paramLabel = "COLUMN",
+            description = "A dotted path or a leaf index (see 'pqlab schema'); default: every column.")
     String column;
 
     @Option(names = "--row-group", paramLabel = "N", description = "Only row group N (0-based); default: all.")
@@ -34,7 +40,17 @@ final class PagesCommand extends FileCommand {
 
     @Override
     void build(ParquetFile pf, ObjectNode a) throws Exception {
-        ColumnDescriptor c = Columns.resolve(pf.schema(), column);
+        if (column == null) {
+            ArrayNode all = a.putArray("columns");
+            for (ColumnDescriptor c : pf.schema().columns()) {
+                build(pf, c, all.addObject());
+            }
+            return;
+        }
+        build(pf, Columns.resolve(pf.schema(), column), a);
+    }
+
+    private void build(ParquetFile pf, ColumnDescriptor c, ObjectNode a) throws Exception {
         a.set("column", Columns.describe(c));
         ArrayNode groups = a.putArray("row_groups");
         for (int g : rowGroups(pf, rowGroup)) {
@@ -68,6 +84,23 @@ final class PagesCommand extends FileCommand {
 
     @Override
     void render(ObjectNode a, PrintWriter out) {
+        if (a.has("columns")) {
+            Table t = new Table("column", ">row group", ">page", ">offset", ">header", ">compressed", ">uncompressed",
+                    "type", ">values", "encoding", ">first row in group", ">rows", ">nulls");
+            for (JsonNode c : a.get("columns")) {
+                for (JsonNode g : c.get("row_groups")) {
+                    for (JsonNode p : g.get("pages")) {
+                        t.row(c.get("column").get("path").asText(), g.get("row_group").asInt(), p.get("page").asInt(),
+                                p.get("offset").asLong(), p.get("header_length").asInt(), p.get("compressed_size").asInt(),
+                                p.get("uncompressed_size").asInt(), p.get("type").asText(), Json.text(p, "num_values"),
+                                Json.text(p, "encoding"), Json.text(p, "first_row"), Json.text(p, "num_rows"),
+                                Json.text(p, "num_nulls"));
+                    }
+                }
+            }
+            t.print(out, "");
+            return;
+        }
         out.println("column " + Columns.heading(a.get("column")));
         for (JsonNode g : a.get("row_groups")) {
             out.println();
@@ -76,7 +109,7 @@ final class PagesCommand extends FileCommand {
                     + g.get("chunk_start").asLong() + ", " + g.get("chunk_end").asLong() + "), " + pages.size()
                     + " page" + (pages.size() == 1 ? "" : "s"));
             Table t = new Table(">page", ">offset", ">header", ">compressed", ">uncompressed", "type", ">values",
-                    "encoding", ">first row", ">rows", ">nulls", "crc");
+                    "encoding", ">first row in group", ">rows", ">nulls", "crc");
             for (JsonNode p : pages) {
                 t.row(p.get("page").asInt(), p.get("offset").asLong(), p.get("header_length").asInt(),
                         p.get("compressed_size").asInt(), p.get("uncompressed_size").asInt(), p.get("type").asText(),

@@ -105,6 +105,16 @@ final class PlanReport {
         return a;
     }
 
+    /** A row group's ranges (counted from its first row) in the file's numbering: [a, b), [c, d). */
+    static String absolute(io.pqlab.plan.RowRanges r, long firstRow) {
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < r.size(); i++) {
+            b.append(i == 0 ? "" : ", ").append('[').append(firstRow + r.start(i)).append(", ")
+                    .append(firstRow + r.end(i)).append(')');
+        }
+        return b.toString();
+    }
+
     static void print(PrintWriter out, Plan plan, ParquetFile pf, String condition) {
         out.printf("%s: %,d rows in %d row groups%n", plan.file(), plan.numRows(), plan.rowGroups().size());
         out.printf("condition: %s%n", condition);
@@ -113,14 +123,15 @@ final class PlanReport {
         }
         out.printf("mechanisms: %s%n%n", plan.mechanisms().isEmpty() ? "none" : String.join(", ", Mechanism.names(plan.mechanisms())));
         for (RowGroupPlan g : plan.rowGroups()) {
-            String rows = g.numRows() == 0 ? "no rows" : "rows " + g.firstRow() + "-" + (g.firstRow() + g.numRows() - 1);
+            // rows in the file's numbering, [start, end), as everywhere in the output
+            String rows = g.numRows() == 0 ? "no rows" : "rows [" + g.firstRow() + ", " + (g.firstRow() + g.numRows()) + ")";
             String fate;
             if (g.skipped()) {
                 fate = "skip";
             } else if (g.rows().coversAll(g.numRows())) {
                 fate = g.verdict() == io.pqlab.plan.Verdict.ALL ? "read all rows (every row matches)" : "read all rows";
             } else {
-                fate = "read rows " + g.rows() + " (" + g.rows().rowCount() + " of " + g.numRows() + ")";
+                fate = "read rows " + absolute(g.rows(), g.firstRow()) + " (" + g.rows().rowCount() + " of " + g.numRows() + ")";
             }
             out.printf("row group %d (%s): %s%n", g.index(), rows, fate);
             Table steps = new Table("mechanism", "column", "condition", "verdict", "why");

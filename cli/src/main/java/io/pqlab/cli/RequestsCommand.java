@@ -65,7 +65,7 @@ final class RequestsCommand implements Callable<Integer>, Main.HasFile {
     @Option(names = "--json", description = "Print JSON.")
     boolean json;
 
-    @Option(names = "--debug", description = "Print stack traces of errors.", hidden = true)
+    @Option(names = "--debug", description = "Print a stack trace with any error.")
     boolean debug;
 
     @Override
@@ -78,7 +78,7 @@ final class RequestsCommand implements Callable<Integer>, Main.HasFile {
         PrintWriter out = spec.commandLine().getOut();
         query.mechanisms(); // a bad --use is reported before the file is opened
         CostModel model = network.model();
-        Strategy strategy = network.strategy(source);
+        Strategy strategy = network.strategy(source, file);
         if (compare) {
             try (var origin = Sources.open(file, source)) {
                 // the schema, to bind the condition: read through a session of its own, then shared

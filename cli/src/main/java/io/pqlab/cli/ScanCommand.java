@@ -118,7 +118,7 @@ final class ScanCommand implements Callable<Integer>, Main.HasFile {
     private Integer scan() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
         CostModel model = network.model();
-        try (ReadSession session = Sources.session(file, source, network.strategy(source))) {
+        try (ReadSession session = Sources.session(file, source, network.strategy(source, file))) {
             ParquetFile pf = session.file();
             // the indexes of the row groups statistics leave undecided, in as few requests as lie
             // together; then every span the plan keeps, merged across the gap, several in flight

@@ -2,16 +2,20 @@ package io.pqlab.cli;
 
 import java.util.Locale;
 
-/** Sizes and rates as people write them: 8192, 8KiB, 8k, 64KB, 2MiB, 100MB. */
+/**
+ * Sizes and rates as people write them: 8192, 8KiB, 64KB, 2MiB, 100MB. One rule for every option
+ * (--prefetch, --coalesce, --bandwidth): KiB, MiB, GiB are powers of 1024, KB, MB, GB (and k, m,
+ * g) powers of 1000, so 1MB is the same number of bytes in each.
+ */
 final class Sizes {
     private Sizes() {}
 
-    /** A byte count: K, KB, KiB are all 1024 (a size in a file is binary). */
+    /** A byte count. */
     static long parse(String text, String option) {
-        return parse(text, option, 1024);
+        return parse(text, option, 1000);
     }
 
-    /** A rate in bytes per second: K and KB are 1000, KiB 1024 (a network's rate is decimal). */
+    /** A rate in bytes per second, with the units of {@link #parse} and an optional "/s". */
     static long parseRate(String text, String option) {
         String t = text.trim();
         if (t.toLowerCase(Locale.ROOT).endsWith("/s")) {

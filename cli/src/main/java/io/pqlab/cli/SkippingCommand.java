@@ -65,7 +65,9 @@ final class SkippingCommand implements Callable<Integer>, Main.HasFile {
     String where;
 
     @Option(names = "--where-file", paramLabel = "F",
-            description = "One condition a line; prints one JSON object a line (JSON Lines), in order.")
+            description = "One condition a line ('#' comments and blank lines skipped); prints one JSON object a "
+                    + "line (JSON Lines), in order, with \"line\" and \"condition\"; a condition that cannot be "
+                    + "planned gives an object with \"error\" and the others go on (exit code 2).")
     Path whereFile;
 
     @Option(names = "--compare", description = "Compare sets of mechanisms for the condition, one row each.")
@@ -78,7 +80,7 @@ final class SkippingCommand implements Callable<Integer>, Main.HasFile {
             description = "Also write the plan as a self-contained HTML page map (see pqlab map).")
     Path html;
 
-    @Option(names = "--debug", description = "Print stack traces of errors.", hidden = true)
+    @Option(names = "--debug", description = "Print a stack trace with any error.")
     boolean debug;
 
     @Override
@@ -90,9 +92,9 @@ final class SkippingCommand implements Callable<Integer>, Main.HasFile {
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
         query.mechanisms(); // a bad --use is reported before the file is opened
-        long coalesce = network.gap();
+        long coalesce = network.gap(file);
         CostModel model = network.model();
-        try (ReadSession session = Sources.session(file, source, network.strategy(source))) {
+        try (ReadSession session = Sources.session(file, source, network.strategy(source, file))) {
             ParquetFile pf = session.file();
             query.projection(pf); // a bad --select is reported before the condition
             if (whereFile != null) {
@@ -102,17 +104,7 @@ final class SkippingCommand implements Callable<Integer>, Main.HasFile {
                 if (html != null) {
                     throw new Main.UserError("--html draws one condition: give --where, not --where-file");
                 }
-                ObjectMapper mapper = PlanReport.MAPPER;
-                for (String line : Files.readAllLines(whereFile, StandardCharsets.UTF_8)) {
-                    if (line.isBlank()) {
-                        continue;
-                    }
-                    Plan plan = session.plan(query.bind(pf, line, Query.all()), PlanReport.dictionaries());
-                    ObjectNode node = PlanReport.json(plan, pf);
-                    node.put("condition", line);
-                    out.println(mapper.writeValueAsString(node));
-                }
-                return Main.OK;
+                return whereFile(out, session, pf);
             }
             String condition = condition(pf);
             BoundQuery bound = query.bind(pf, condition, Query.all());
@@ -148,6 +140,56 @@ final class SkippingCommand implements Callable<Integer>, Main.HasFile {
             }
             return Main.OK;
         }
+    }
+
+    /**
+     * --where-file: one condition a line, one JSON object a line for each, in order. Blank lines and
+     * lines starting with '#' are skipped. A condition that does not parse or bind gives an object
+     * with "error" in its place and the others are still planned; the exit code is then 2.
+     */
+    private int whereFile(PrintWriter out, ReadSession session, ParquetFile pf) throws IOException {
+        ObjectMapper mapper = PlanReport.MAPPER;
+        List<String> lines;
+        try {
+            lines = Files.readAllLines(whereFile, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new Main.UserError("--where-file " + whereFile + ": " + Main.reason(e));
+        }
+        int bad = 0;
+        int conditions = 0;
+        for (int i = 0; i < lines.size(); i++) {
+            String line = lines.get(i).strip();
+            if (line.isEmpty() || line.startsWith("#")) {
+                continue;
+            }
+            conditions++;
+            ObjectNode node;
+            try {
+                Plan plan = session.plan(query.bind(pf, line, Query.all()), PlanReport.dictionaries());
+                node = PlanReport.json(plan, pf);
+            } catch (RuntimeException e) {
+                String why = BadInput.describe(e);
+                if (why == null) {
+                    throw e; // not the condition's fault
+                }
+                bad++;
+                node = Json.object();
+                node.put("error", why.lines().findFirst().orElse(why));
+                if (e instanceof BadInput.BadCondition b && b.condition().position() >= 0) {
+                    node.put("position", b.condition().position());
+                }
+            }
+            node.put("line", i + 1);
+            node.put("condition", line);
+            out.println(mapper.writeValueAsString(node));
+        }
+        if (bad > 0) {
+            out.flush();
+            spec.commandLine().getErr().println("pqlab: " + whereFile + ": " + bad + " of " + conditions
+                    + " condition" + (conditions == 1 ? "" : "s") + " could not be planned (their objects hold \"error\")");
+            return Main.BAD_INPUT;
+        }
+        return Main.OK;
     }
 
     /** The condition's text, from --where or the positional COLUMN OP VALUE form. */

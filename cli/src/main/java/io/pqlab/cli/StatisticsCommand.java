@@ -16,7 +16,10 @@ import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
-/** {@code pqlab statistics FILE COLUMN}: each chunk's statistics, and whether they can be trusted. */
+/**
+ * {@code pqlab statistics FILE [COLUMN]}: each chunk's statistics, and whether they can be trusted;
+ * without COLUMN, every column's in one table (row group by column, as DuckDB's parquet_metadata()).
+ */
 @Command(
         name = "statistics",
         mixinStandardHelpOptions = true,
@@ -25,16 +28,29 @@ import picocli.CommandLine.Parameters;
                     + "logical type, null, NaN and distinct counts, exactness flags), and whether and why "
                     + "a reader can trust the bounds: the column order, the type's sort order, the "
                     + "writer's known bugs (by created_by), NaN, and contradictions.",
+            "Without COLUMN: every column, one row per row group and column; --json gives \"columns\", "
+                    + "one object per column as COLUMN gives it.",
             "Reads nothing but the footer."
         })
 final class StatisticsCommand extends FileCommand {
 
-    @Parameters(index = "1", paramLabel = "COLUMN", description = "A dotted path or a leaf index (see 'pqlab schema').")
+    @Parameters(index = "1", arity = "0..1", paramLabel = "COLUMN",
+            description = "A dotted path or a leaf index (see 'pqlab schema'); default: every column.")
     String column;
 
     @Override
     void build(ParquetFile pf, ObjectNode a) {
-        ColumnDescriptor c = Columns.resolve(pf.schema(), column);
+        if (column == null) {
+            ArrayNode all = a.putArray("columns");
+            for (ColumnDescriptor c : pf.schema().columns()) {
+                build(pf, c, all.addObject());
+            }
+            return;
+        }
+        build(pf, Columns.resolve(pf.schema(), column), a);
+    }
+
+    private static void build(ParquetFile pf, ColumnDescriptor c, ObjectNode a) {
         ColumnType type = Columns.type(c);
         a.set("column", Columns.describe(c));
         List<ColumnOrder> orders = pf.metadata().columnOrders();
@@ -50,6 +66,14 @@ final class StatisticsCommand extends FileCommand {
             ColumnMetaData md = pf.chunk(g, c.index()).metaData();
             ObjectNode n = groups.addObject();
             n.put("row_group", g);
+            if (md == null) { // an encrypted column: its metadata is not in the footer's plaintext
+                n.putNull("num_values");
+                n.putNull("statistics");
+                ObjectNode tn = n.putObject("trusted");
+                tn.put("bounds_usable", false);
+                tn.put("why", "the chunk's metadata is encrypted");
+                continue;
+            }
             Json.putOptional(n, "num_values", md.numValues());
             Statistics s = md.statistics();
             if (s == null) {
@@ -87,8 +111,44 @@ final class StatisticsCommand extends FileCommand {
         }
     }
 
+    /** Every column: one table, a row per row group and column. */
+    private static void renderAll(ObjectNode a, PrintWriter out) {
+        Table t = new Table("column", ">row group", ">values", "min", "max", ">nulls", ">NaNs", ">distinct",
+                "bounds usable", "why");
+        for (JsonNode c : a.get("columns")) {
+            String name = c.get("column").get("path").asText();
+            for (JsonNode g : c.get("row_groups")) {
+                JsonNode s = g.get("statistics");
+                String[] mm = minMax(s);
+                t.row(name, g.get("row_group").asInt(), Json.text(g, "num_values"), mm[0], mm[1],
+                        s.isNull() ? "-" : Json.text(s, "null_count"), s.isNull() ? "-" : Json.text(s, "nan_count"),
+                        s.isNull() ? "-" : Json.text(s, "distinct_count"),
+                        g.get("trusted").get("bounds_usable").asBoolean() ? "yes" : "no", g.get("trusted").get("why").asText());
+            }
+        }
+        t.print(out, "");
+        out.println();
+        out.println("min and max as written (\"(old)\": the deprecated pair, compared as signed values); "
+                + "'pqlab statistics FILE COLUMN' adds the exactness flags and the column order");
+    }
+
+    /** The current pair where written, else the deprecated one (marked). */
+    private static String[] minMax(JsonNode s) {
+        if (s.isNull()) {
+            return new String[] {"-", "-"};
+        }
+        boolean current = !s.get("min_value").isNull() || !s.get("max_value").isNull();
+        String min = current ? Json.text(s, "min_value") : s.get("min").isNull() ? "-" : s.get("min").asText() + " (old)";
+        String max = current ? Json.text(s, "max_value") : s.get("max").isNull() ? "-" : s.get("max").asText() + " (old)";
+        return new String[] {min, max};
+    }
+
     @Override
     void render(ObjectNode a, PrintWriter out) {
+        if (a.has("columns")) {
+            renderAll(a, out);
+            return;
+        }
         out.println("column " + Columns.heading(a.get("column")));
         out.println("created_by " + Json.text(a, "created_by") + "; column order " + Json.text(a, "column_order")
                 + "; values compare as " + a.get("sort_order").asText());

@@ -93,7 +93,9 @@ class NetworkCliTest {
                 new String[] {"scan", "--where", "order_id BETWEEN 200 AND 230", "--format", "csv"},
                 new String[] {"scan", "--where", "customer_id = 424242 OR amount_cents > 9900", "--prefetch", "0",
                     "--coalesce", "auto"},
-                new String[] {"requests", "--where", "order_id = 431", "--compare", "--prefetch", "8KiB", "--json"});
+                // the coalescing gap given, since by default it is auto remotely and 0 locally
+                new String[] {"requests", "--where", "order_id = 431", "--compare", "--prefetch", "8KiB", "--coalesce",
+                    "0", "--json"});
         for (Path file : List.of(Cli.SORTED, Cli.SHUFFLED)) {
             for (String[] c : commands) {
                 String[] rest = java.util.Arrays.copyOfRange(c, 1, c.length);
@@ -113,6 +115,18 @@ class NetworkCliTest {
         Path map = Path.of("target", "network-map.html");
         Cli.Result m = run(url(Cli.SORTED), "map", "--where", "order_id = 431", "-o", map.toString());
         assertThat(m.exit()).as(m.toString()).isZero();
+    }
+
+    @Test
+    void coalescingIsAutoByDefaultForARemoteFileAndOffForALocalOne() {
+        long auto = io.pqlab.internal.net.CostModel.autoGap(io.pqlab.internal.net.CostModel.DEFAULT_LATENCY_MICROS,
+                io.pqlab.internal.net.CostModel.DEFAULT_BANDWIDTH);
+        JsonNode remote = run(url(Cli.SORTED), "skipping", "--where", "order_id = 431", "--json").json();
+        assertThat(remote.get("network").get("strategy").get("coalesce").asLong()).isEqualTo(auto).isPositive();
+        JsonNode local = Cli.json(Cli.SORTED, "skipping", "--where", "order_id = 431");
+        assertThat(local.get("network").get("strategy").get("coalesce").asLong()).isZero();
+        JsonNode given = run(url(Cli.SORTED), "skipping", "--where", "order_id = 431", "--coalesce", "0", "--json").json();
+        assertThat(given.get("network").get("strategy").get("coalesce").asLong()).isZero();
     }
 
     @Test

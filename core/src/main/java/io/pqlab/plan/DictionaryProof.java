@@ -11,7 +11,7 @@ import io.pqlab.internal.format.PageType;
  * after; those values are in no dictionary, so ruling a value out by the dictionary needs proof
  * that no page fell back.
  */
-final class DictionaryProof {
+public final class DictionaryProof {
     private DictionaryProof() {}
 
     /**
@@ -19,11 +19,11 @@ final class DictionaryProof {
      * page type or encoding pqlab does not know: such a page may be a data page in any encoding).
      * Both null: not proved (no dictionary, or pages that fell back), which needs no words.
      */
-    record Answer(String how, String refused) {
+    public record Answer(String how, String refused) {
         static final Answer NOT_PROVED = new Answer(null, null);
     }
 
-    static Answer of(ColumnMetaData cmd) {
+    public static Answer of(ColumnMetaData cmd) {
         if (cmd.encodingStats() != null) {
             boolean dictionaryPage = false;
             boolean dataPage = false;
