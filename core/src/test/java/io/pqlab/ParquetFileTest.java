@@ -165,9 +165,11 @@ class ParquetFileTest {
 
     @Test
     void chunksOutsideTheDataRegionAreMalformed() throws IOException {
+        // (a complete ColumnMetaData: one missing a required field is refused on opening, issue 20)
         byte[] file = synthetic(plainChunk("a", 5), w -> w.i64Field(2, 0).field(3, STRUCT).begin().i32Field(1, 1)
-                .field(3, LIST).listHeader(1, BINARY).string("b")
-                .i64Field(5, 5).i64Field(7, 1_000_000).i64Field(9, 50).end());
+                .field(2, LIST).listHeader(1, I32).i32(0)
+                .field(3, LIST).listHeader(1, BINARY).string("b").i32Field(4, 0)
+                .i64Field(5, 5).i64Field(6, 1_000_000).i64Field(7, 1_000_000).i64Field(9, 50).end());
         try (ParquetFile pf = open(file)) {
             assertThatThrownBy(() -> pf.pages(0, 1)).isInstanceOf(MalformedFileException.class)
                     .hasMessageContaining("lies outside the file's data region")

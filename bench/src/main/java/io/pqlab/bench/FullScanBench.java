@@ -50,8 +50,13 @@ public class FullScanBench {
     @Param({"sorted", "duckdb"})
     public String variant;
 
-    @Param({"1"})
-    public int duckdbThreads;
+    /**
+     * Threads for every reader that can use more than one: DuckDB's {@code SET threads} and pqlab's
+     * Query.threads; parquet-java decodes on one. 1 compares single-threaded decoders; 2 is this
+     * machine's cores.
+     */
+    @Param({"1", "2"})
+    public int threads;
 
     Path file;
 
@@ -99,7 +104,7 @@ public class FullScanBench {
 
     @Benchmark
     public void duckdb_aggregate(Blackhole bh) throws SQLException {
-        try (Connection c = Duck.connect(duckdbThreads); Statement s = c.createStatement();
+        try (Connection c = Duck.connect(threads); Statement s = c.createStatement();
              ResultSet rs = s.executeQuery("SELECT sum(order_id), sum(customer_id), sum(length(country)),"
                  + " sum(amount_cents), max(created_at), sum(length(note)) FROM read_parquet(" + Duck.literal(file) + ")")) {
             rs.next();
@@ -112,12 +117,12 @@ public class FullScanBench {
     @Benchmark
     public long duckdb_rows(Blackhole bh) throws SQLException {
         return ScanBench.duckRows("SELECT " + Duck.COLUMNS + " FROM read_parquet(" + Duck.literal(file) + ")",
-            duckdbThreads, bh);
+            threads, bh);
     }
 
     /** pqlab's scanner with no condition: every value of every column. */
     @Benchmark
     public long pqlab_rows(Blackhole bh) throws IOException {
-        return PqlabScan.scan(io.pqlab.io.FileSource.open(file), null, bh::consume);
+        return PqlabScan.scan(io.pqlab.io.FileSource.open(file), null, threads, bh::consume);
     }
 }

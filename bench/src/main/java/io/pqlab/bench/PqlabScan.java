@@ -23,10 +23,16 @@ public final class PqlabScan {
 
     /** Rows returned; every value goes to {@code sink}. {@code condition} null: every row. */
     public static long scan(ByteSource source, String condition, LongConsumer sink) throws IOException {
+        return scan(source, condition, 1, sink);
+    }
+
+    /** As {@link #scan(ByteSource, String, LongConsumer)}, decoding on at most {@code threads} threads (Query.threads). */
+    public static long scan(ByteSource source, String condition, int threads, LongConsumer sink) throws IOException {
         long n = 0;
         try (ParquetFile pf = ParquetFile.open(source)) {
             Predicate p = condition == null ? null : Binder.bind(condition, pf.schema());
-            Scanner s = Scanner.open(pf, BoundQuery.of(p));
+            BoundQuery q = BoundQuery.of(p);
+            Scanner s = Scanner.open(pf, q.with(q.query().threads(threads)));
             int cols = s.columns().size();
             boolean[] binary = new boolean[cols];
             for (int c = 0; c < cols; c++) {

@@ -51,9 +51,13 @@ public class ScanBench {
         "and_cust_country", "and_week_rare_country", "or_id_ends", "or_stats_bloom", "or_cust_country"})
     public String condition;
 
-    /** DuckDB's threads; 1 matches the single-threaded Java readers, 0 is DuckDB's default. */
-    @Param({"1"})
-    public int duckdbThreads;
+    /**
+     * Threads for every reader that can use more than one: DuckDB's {@code SET threads} and pqlab's
+     * Query.threads; parquet-java decodes on one. 1 compares single-threaded decoders; 2 is this
+     * machine's cores.
+     */
+    @Param({"1", "2"})
+    public int threads;
 
     Path file;
     FilterPredicate pj;
@@ -77,7 +81,7 @@ public class ScanBench {
 
     @Benchmark
     public long duckdb(Blackhole bh) throws SQLException {
-        return duckRows(sql, duckdbThreads, bh);
+        return duckRows(sql, threads, bh);
     }
 
     /** Runs {@code sql} on a fresh database and reads every column of every row. */
@@ -100,6 +104,6 @@ public class ScanBench {
     /** pqlab: open, bind the condition's text, plan with every mechanism, scan. */
     @Benchmark
     public long pqlab(Blackhole bh) throws Exception {
-        return PqlabScan.scan(FileSource.open(file), pqlab, bh::consume);
+        return PqlabScan.scan(FileSource.open(file), pqlab, threads, bh::consume);
     }
 }

@@ -14,22 +14,41 @@ import io.pqlab.internal.format.PageType;
 final class DictionaryProof {
     private DictionaryProof() {}
 
-    /** How it is proved, in words, or null where it cannot be. */
-    static String allDataPagesDictionaryEncoded(ColumnMetaData cmd) {
+    /**
+     * The answer: how it is proved, or why evidence that would prove it is refused (an entry of a
+     * page type or encoding pqlab does not know: such a page may be a data page in any encoding).
+     * Both null: not proved (no dictionary, or pages that fell back), which needs no words.
+     */
+    record Answer(String how, String refused) {
+        static final Answer NOT_PROVED = new Answer(null, null);
+    }
+
+    static Answer of(ColumnMetaData cmd) {
         if (cmd.encodingStats() != null) {
             boolean dictionaryPage = false;
             boolean dataPage = false;
             for (PageEncodingStats s : cmd.encodingStats()) {
-                if (s.pageType() == PageType.DICTIONARY_PAGE.ordinal()) {
+                PageType type = PageType.of(s.pageType());
+                if (type == null || type == PageType.INDEX_PAGE) {
+                    // Not a page type a chunk holds: whatever it is, its values may be in no dictionary.
+                    return new Answer(null, "the encoding stats list " + s.count() + " pages of "
+                            + PageType.name(s.pageType()) + ", which pqlab does not know, so they may be data pages "
+                            + "in another encoding");
+                }
+                if (s.count() < 0) {
+                    return new Answer(null, "the encoding stats give a negative page count (" + s.count() + ")");
+                }
+                if (type == PageType.DICTIONARY_PAGE) {
                     dictionaryPage |= s.count() > 0;
-                } else if (s.pageType() == PageType.DATA_PAGE.ordinal() || s.pageType() == PageType.DATA_PAGE_V2.ordinal()) {
+                } else {
                     if (s.count() > 0 && !Encoding.isDictionary(s.encoding())) {
-                        return null;
+                        return Answer.NOT_PROVED;
                     }
                     dataPage |= s.count() > 0;
                 }
             }
-            return dictionaryPage && dataPage ? "the encoding stats show every data page is dictionary-encoded" : null;
+            return dictionaryPage && dataPage
+                    ? new Answer("the encoding stats show every data page is dictionary-encoded", null) : Answer.NOT_PROVED;
         }
         // Without encoding stats, only the v1 form proves it: PLAIN_DICTIONARY for the dictionary
         // and data pages, RLE and BIT_PACKED for levels. A fallback page would add PLAIN or
@@ -40,9 +59,9 @@ final class DictionaryProof {
             if (e == Encoding.PLAIN_DICTIONARY.code) {
                 plainDictionary = true;
             } else if (e != Encoding.RLE.code && e != Encoding.BIT_PACKED.code) {
-                return null;
+                return Answer.NOT_PROVED;
             }
         }
-        return plainDictionary ? "the encodings list has no fallback encoding" : null;
+        return plainDictionary ? new Answer("the encodings list has no fallback encoding", null) : Answer.NOT_PROVED;
     }
 }

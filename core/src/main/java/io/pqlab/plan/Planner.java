@@ -410,7 +410,11 @@ public final class Planner {
         if (cmd == null || chunk.encrypted()) {
             return null;
         }
-        String proof = DictionaryProof.allDataPagesDictionaryEncoded(cmd);
+        DictionaryProof.Answer answer = DictionaryProof.of(cmd);
+        if (answer.refused() != null) {
+            return Decision.some("the dictionary is not used: " + answer.refused());
+        }
+        String proof = answer.how();
         if (proof == null) {
             return null; // no dictionary, or data pages may have fallen back to another encoding
         }
@@ -479,6 +483,7 @@ public final class Planner {
         if (problem == null) {
             problem = PageVerdicts.contradiction(ci, oi, n);
         }
+
         if (problem != null) {
             return new PageDecision(Decision.some("the ColumnIndex is ignored: " + problem), null, null);
         }

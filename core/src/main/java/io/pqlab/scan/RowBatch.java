@@ -1,13 +1,32 @@
 package io.pqlab.scan;
 
 import io.pqlab.internal.column.ColumnBatch;
+import io.pqlab.internal.format.PhysicalType;
 import io.pqlab.schema.ColumnDescriptor;
 import java.util.List;
 
 /**
- * Matching rows of one row group, in file order: their file row numbers and, for each returned
- * column, where each row's entries lie in the decoded pages. Values stay in the pages' primitive
- * arrays; nothing is copied per value.
+ * Matching rows of one row group, in file order: their file row numbers and each returned
+ * column's values. Values stay in the decoded pages' primitive arrays; nothing is copied per value.
+ *
+ * <p>Read a value with the typed getters, by column index (the order of {@link #columns()}) or by
+ * dotted path, and check {@link #isNull} first for a nullable column:
+ *
+ * <pre>{@code
+ * for (int i = 0; i < b.size(); i++) {
+ *     long id = b.getLong("order_id", i);
+ *     String country = b.isNull("country", i) ? null : b.getString("country", i);
+ * }
+ * }</pre>
+ *
+ * The getters follow the column's physical type: {@link #getInt} for INT32, {@link #getLong} for
+ * INT32 and INT64, {@link #getFloat} for FLOAT, {@link #getDouble} for FLOAT and DOUBLE,
+ * {@link #getBoolean} for BOOLEAN, {@link #getString} and {@link #getBinary} for BYTE_ARRAY and
+ * FIXED_LEN_BYTE_ARRAY; {@link #text} gives any value in its logical type. A getter on a null value,
+ * on the wrong type or on a repeated column throws an {@link IllegalStateException} saying so.
+ *
+ * <p>{@link #page}, {@link #firstEntry} and {@link #endEntry} give the decoded page and the row's
+ * entries in it, for code that reads levels (a repeated column): an entry is not a value index.
  */
 public final class RowBatch {
     private final int rowGroup;
@@ -45,6 +64,119 @@ public final class RowBatch {
     public List<ColumnDescriptor> columns() {
         return columns;
     }
+
+    /** The index in {@link #columns()} of the column with this dotted path (the first, if returned twice). */
+    public int column(String dottedPath) {
+        for (int c = 0; c < columns.size(); c++) {
+            if (columns.get(c).dottedPath().equals(dottedPath)) {
+                return c;
+            }
+        }
+        throw new IllegalArgumentException("column \"" + dottedPath + "\" is not returned by this scan; it returns "
+                + String.join(", ", columns.stream().map(ColumnDescriptor::dottedPath).toList()));
+    }
+
+    // ---- typed values -------------------------------------------------------------------------
+
+    /** Whether row i's value of a flat column is null. */
+    public boolean isNull(String column, int i) {
+        return isNull(column(column), i);
+    }
+
+    public int getInt(int c, int i) {
+        ColumnBatch b = value(c, i, PhysicalType.INT32);
+        return b.getInt(b.valueIndex(start[c][i]));
+    }
+
+    public int getInt(String column, int i) {
+        return getInt(column(column), i);
+    }
+
+    /** An INT64 value, or an INT32 value widened. */
+    public long getLong(int c, int i) {
+        ColumnBatch b = value(c, i, PhysicalType.INT64, PhysicalType.INT32);
+        int v = b.valueIndex(start[c][i]);
+        return b.column().type() == PhysicalType.INT32 ? b.getInt(v) : b.getLong(v);
+    }
+
+    public long getLong(String column, int i) {
+        return getLong(column(column), i);
+    }
+
+    public float getFloat(int c, int i) {
+        ColumnBatch b = value(c, i, PhysicalType.FLOAT);
+        return b.getFloat(b.valueIndex(start[c][i]));
+    }
+
+    public float getFloat(String column, int i) {
+        return getFloat(column(column), i);
+    }
+
+    /** A DOUBLE value, or a FLOAT value widened. */
+    public double getDouble(int c, int i) {
+        ColumnBatch b = value(c, i, PhysicalType.DOUBLE, PhysicalType.FLOAT);
+        int v = b.valueIndex(start[c][i]);
+        return b.column().type() == PhysicalType.FLOAT ? b.getFloat(v) : b.getDouble(v);
+    }
+
+    public double getDouble(String column, int i) {
+        return getDouble(column(column), i);
+    }
+
+    public boolean getBoolean(int c, int i) {
+        ColumnBatch b = value(c, i, PhysicalType.BOOLEAN);
+        return b.getBoolean(b.valueIndex(start[c][i]));
+    }
+
+    public boolean getBoolean(String column, int i) {
+        return getBoolean(column(column), i);
+    }
+
+    /** A BYTE_ARRAY or FIXED_LEN_BYTE_ARRAY value's bytes, decoded as UTF-8. */
+    public String getString(int c, int i) {
+        ColumnBatch b = value(c, i, PhysicalType.BYTE_ARRAY, PhysicalType.FIXED_LEN_BYTE_ARRAY);
+        return b.binaries().string(b.valueIndex(start[c][i]));
+    }
+
+    public String getString(String column, int i) {
+        return getString(column(column), i);
+    }
+
+    /** A BYTE_ARRAY or FIXED_LEN_BYTE_ARRAY value's bytes (a copy). */
+    public byte[] getBinary(int c, int i) {
+        ColumnBatch b = value(c, i, PhysicalType.BYTE_ARRAY, PhysicalType.FIXED_LEN_BYTE_ARRAY);
+        return b.binaries().get(b.valueIndex(start[c][i]));
+    }
+
+    public byte[] getBinary(String column, int i) {
+        return getBinary(column(column), i);
+    }
+
+    /** Row i's value of column c as text in its logical type ("null" for null). */
+    public String text(String column, int i) {
+        return text(column(column), i);
+    }
+
+    /** The page of a flat, non-null value of one of these types; else a message that says what is wrong. */
+    private ColumnBatch value(int c, int i, PhysicalType... types) {
+        ColumnBatch b = pages[c][i];
+        ColumnDescriptor d = columns.get(c);
+        if (d.maxRepetitionLevel() > 0) {
+            throw new IllegalStateException("column \"" + d.dottedPath() + "\" is repeated: a row holds a list;"
+                    + " read it with text() or page() and the row's entries");
+        }
+        if (!java.util.List.of(types).contains(d.type())) {
+            throw new IllegalStateException("column \"" + d.dottedPath() + "\" is " + d.type()
+                    + ", not " + java.util.List.of(types).get(0) + ": use the getter of its type");
+        }
+        if (b.isNull(start[c][i])) {
+            throw new IllegalStateException("row " + i + " of column \"" + d.dottedPath()
+                    + "\" is null: check isNull first");
+        }
+        return b;
+    }
+
+    // ---- low level ----------------------------------------------------------------------------
 
     /** The page holding row i of column c. */
     public ColumnBatch page(int c, int i) {

@@ -73,8 +73,9 @@ public final class Scanner implements AutoCloseable {
     private final ParquetFile reading; // the file seen through keptBytes: where pages are read from
     private int nextRowGroup;
     private long returned;
-    private GroupScan current;
+    private BatchAssembler current;
     private final ScanStats stats = new ScanStats();
+    private final PageSource.Context sources;
 
     private Scanner(ParquetFile file, BoundQuery options, Plan plan, List<ColumnDescriptor> outputColumns,
             List<Integer> conditionColumns) {
@@ -86,6 +87,8 @@ public final class Scanner implements AutoCloseable {
         this.readerOptions = ColumnChunkReader.Options.DEFAULT.withVerifyChecksums(options.verifyChecksums());
         this.keptBytes = new KeptBytes(file.source(), KEEP_COMPRESSED_BYTES);
         this.reading = file.withSource(keptBytes);
+        this.sources = new PageSource.Context(file, reading, readerOptions, keptBytes, stats,
+                options.uses(Mechanism.PAGE_INDEX));
     }
 
     /** Plans the scan; nothing of the data is read until {@link #next()}. */
@@ -119,17 +122,6 @@ public final class Scanner implements AutoCloseable {
         }
     }
 
-    private static void collectLeaves(Predicate p, int column, List<Predicate.Leaf> out) {
-        if (p instanceof Predicate.Leaf l) {
-            if (l.column() == column && out.stream().noneMatch(x -> x == l)) {
-                out.add(l);
-            }
-        } else if (p instanceof Predicate.And a) {
-            a.terms().forEach(t -> collectLeaves(t, column, out));
-        } else if (p instanceof Predicate.Or o) {
-            o.terms().forEach(t -> collectLeaves(t, column, out));
-        }
-    }
 
     public Plan plan() {
         return plan;
@@ -184,7 +176,7 @@ public final class Scanner implements AutoCloseable {
     }
 
     /** Evaluates the condition on row group g; the state that hands out its matching rows, or null if none. */
-    private GroupScan scanRowGroup(RowGroupPlan g) throws IOException {
+    private BatchAssembler scanRowGroup(RowGroupPlan g) throws IOException {
         stats.rowGroupsRead++;
         if (g.numRows() > Integer.MAX_VALUE - 16) {
             // rows are int-indexed in a row group's bitsets; no writer makes such a row group (it would not be read whole)
@@ -211,7 +203,8 @@ public final class Scanner implements AutoCloseable {
         if (!kept.isEmpty()) {
             for (int c : conditionColumns) {
                 Retained keep = outputSet.contains(c) ? new Retained() : null;
-                evaluateColumn(g, c, p, kept, leafBits, keep, retainBudget);
+                ConditionEvaluator.evaluateColumn(new PageSource(sources, g, c, kept, Set.of(), true), c, p, kept, leafBits, keep,
+                        retainBudget);
                 if (keep != null) {
                     retained.put(c, keep);
                 }
@@ -223,9 +216,9 @@ public final class Scanner implements AutoCloseable {
             if (conditionColumns.isEmpty()) {
                 // a condition without columns (none, or constants): no bit per claimed row; the
                 // returned columns' cursors bear the rows out before any is handed out
-                matchRanges = constant(p) ? kept : matchRanges;
+                matchRanges = ConditionEvaluator.constant(p) ? kept : matchRanges;
             } else {
-                matchRanges = toRanges(eval(p, leafBits, kept));
+                matchRanges = ConditionEvaluator.toRanges(ConditionEvaluator.eval(p, leafBits, kept));
                 stats.rowsEvaluated += kept.rowCount();
             }
         }
@@ -250,34 +243,34 @@ public final class Scanner implements AutoCloseable {
             }
             distinct.add(0);
         }
-        Map<Integer, Cursor> cursors = new HashMap<>();
+        Map<Integer, ColumnCursor> cursors = new HashMap<>();
         try {
             for (int c : distinct) {
                 Retained keep = retained.get(c);
                 cursors.put(c, keep != null ? cursorOver(g, c, matchRanges, keep)
-                        : new Cursor(new ColumnPages(g, c, !conditionColumns.contains(c)
+                        : new ColumnCursor(new PageSource(sources, g, c, !conditionColumns.contains(c)
                                 && !options.lateMaterialization() ? kept : matchRanges, Set.of(), true), null));
             }
         } catch (RuntimeException | IOException e) {
-            cursors.values().forEach(Cursor::close);
+            cursors.values().forEach(ColumnCursor::close);
             throw e;
         }
         int[] slotColumn = new int[outputColumns.size()];
         for (int i = 0; i < slotColumn.length; i++) {
             slotColumn[i] = distinct.indexOf(outputColumns.get(i).index());
         }
-        Cursor[] order = new Cursor[distinct.size()];
+        ColumnCursor[] order = new ColumnCursor[distinct.size()];
         for (int i = 0; i < order.length; i++) {
             order[i] = cursors.get(distinct.get(i));
         }
-        return new GroupScan(g, matchRanges, order, slotColumn);
+        return new BatchAssembler(g, matchRanges, order, slotColumn, outputColumns);
     }
 
     /**
      * A returned condition column's cursor: the pages kept from the first pass, and a reader over
      * the pages with matches that were not kept (none when the kept ones hold every match).
      */
-    private Cursor cursorOver(RowGroupPlan g, int c, RowRanges matches, Retained keep) throws IOException {
+    private ColumnCursor cursorOver(RowGroupPlan g, int c, RowRanges matches, Retained keep) throws IOException {
         ArrayDeque<ColumnBatch> pages = new ArrayDeque<>();
         Set<Integer> indexes = new HashSet<>();
         List<long[]> covered = new ArrayList<>();
@@ -290,79 +283,19 @@ public final class Scanner implements AutoCloseable {
         }
         keep.pages.clear();
         if (RowRanges.union(covered).intersect(matches).rowCount() == matches.rowCount()) {
-            return new Cursor(null, pages);
+            return new ColumnCursor(null, pages);
         }
         if (!keep.fromOffsetIndex) {
             // a walk from the chunk's start decodes every page anyway: nothing to gain from the kept ones
-            return new Cursor(new ColumnPages(g, c, matches, Set.of(), false), null);
+            return new ColumnCursor(new PageSource(sources, g, c, matches, Set.of(), false), null);
         }
-        return new Cursor(new ColumnPages(g, c, matches, indexes, false), pages);
+        return new ColumnCursor(new PageSource(sources, g, c, matches, indexes, false), pages);
     }
 
     /** The decoded pages of a returned condition column kept from the first pass. */
-    private static final class Retained {
+    static final class Retained {
         final List<ColumnBatch> pages = new ArrayList<>();
         boolean fromOffsetIndex = true;
-    }
-
-    /**
-     * Walks the kept pages of condition column c, setting the bits of its leaves; keeps pages with
-     * a row true for one of its leaves in {@code keep} while the budget lasts.
-     */
-    private void evaluateColumn(RowGroupPlan g, int c, Predicate p, RowRanges kept,
-            Map<Predicate.Leaf, BitSet> leafBits, Retained keep, long[] budget) throws IOException {
-        List<Predicate.Leaf> leaves = new ArrayList<>();
-        collectLeaves(p, c, leaves);
-        BitSet[] bits = new BitSet[leaves.size()];
-        RowTest[] tests = new RowTest[leaves.size()];
-        for (int j = 0; j < bits.length; j++) {
-            bits[j] = new BitSet();
-            LeafOp op = leaves.get(j).op();
-            tests[j] = op == LeafOp.IS_NULL || op == LeafOp.IS_NOT_NULL ? null : RowTest.compile(leaves.get(j));
-            leafBits.put(leaves.get(j), bits[j]);
-        }
-        boolean retaining = keep != null;
-        try (ColumnPages pages = new ColumnPages(g, c, kept, Set.of(), true)) {
-            for (ColumnBatch b = pages.next(); b != null; b = pages.next()) {
-                if (pages.walks() && keep != null) {
-                    // a walk's pages cannot be left out of a later read through the index
-                    keep.fromOffsetIndex = false;
-                }
-                for (int j = 0; j < bits.length; j++) {
-                    evalLeaf(leaves.get(j), tests[j], b, kept, bits[j]);
-                }
-                if (retaining) {
-                    long first = b.firstRow();
-                    long end = first + b.rowCount();
-                    boolean any = false;
-                    for (BitSet x : bits) {
-                        int s = x.nextSetBit((int) first);
-                        any |= s >= 0 && s < end;
-                    }
-                    long w = weight(b);
-                    if (any && w <= budget[0]) {
-                        keep.pages.add(b);
-                        budget[0] -= w;
-                    } else if (any) {
-                        retaining = false; // the rest are decoded again where they hold matches (from kept bytes)
-                    }
-                }
-            }
-        }
-    }
-
-    /** The value of a condition that reads no column. */
-    private static boolean constant(Predicate p) {
-        if (p instanceof Predicate.Constant c) {
-            return c.value();
-        }
-        if (p instanceof Predicate.And a) {
-            return a.terms().stream().allMatch(Scanner::constant);
-        }
-        if (p instanceof Predicate.Or o) {
-            return o.terms().stream().anyMatch(Scanner::constant);
-        }
-        throw new IllegalStateException("a condition on a column: " + p);
     }
 
     /** The first n rows of r. */
@@ -394,407 +327,5 @@ public final class Scanner implements AutoCloseable {
             w += 4L * b.valueCount();
         }
         return w;
-    }
-
-    // ---- pages ------------------------------------------------------------------------------
-
-    /**
-     * The decoded pages of column c in row group g that hold any of the given rows, one at a time,
-     * in row order. Through the OffsetIndex the plan used, when it has one, fetching only those
-     * pages (less the excluded page indexes); when a page there does not start on a row (a writer
-     * that broke the OffsetIndex's promise), from the chunk's start, where rows cannot be
-     * misaligned, resuming after the rows already handed out. Pages that continue a row begun in
-     * an earlier page (v1 pages may split a repeated row; only a chunk walk returns them) are
-     * joined to the page before them, so that every row's entries lie in one batch.
-     */
-    private final class ColumnPages implements AutoCloseable {
-        private final RowGroupPlan g;
-        private final int c;
-        private final OffsetIndex oi;
-        private final int[] chosen;
-        private final boolean repeated;
-        private ColumnChunkReader reader;
-        private boolean sequential;
-        private boolean fellBack;
-        private ColumnBatch lookahead;
-        private long handedOutEnd;
-
-        ColumnPages(RowGroupPlan g, int c, RowRanges rows, Set<Integer> exclude, boolean countSkipped) {
-            this.g = g;
-            this.c = c;
-            this.repeated = file.schema().column(c).maxRepetitionLevel() > 0;
-            ColumnRead read = null;
-            for (ColumnRead r : g.reads()) {
-                if (r.column() == c) {
-                    read = r;
-                }
-            }
-            OffsetIndex planned = read == null ? null : offsetIndex(read);
-            this.oi = planned != null || read == null ? planned : ownOffsetIndex(g, c, rows);
-            if (oi != null) {
-                List<Integer> wanted = new ArrayList<>();
-                int overlapping = 0;
-                for (int i = 0; i < oi.pageCount(); i++) {
-                    PageLocation p = oi.page(i);
-                    long endRow = i + 1 < oi.pageCount() ? oi.page(i + 1).firstRowIndex() : g.numRows();
-                    if (rows.overlaps(p.firstRowIndex(), endRow)) {
-                        overlapping++;
-                        if (!exclude.contains(i)) {
-                            wanted.add(i);
-                        }
-                    }
-                }
-                if (countSkipped) {
-                    stats.pagesSkipped += oi.pageCount() - overlapping;
-                }
-                this.chosen = wanted.stream().mapToInt(Integer::intValue).toArray();
-            } else {
-                this.chosen = null;
-                this.sequential = true;
-            }
-        }
-
-        /** Whether the chunk is walked from its start (no OffsetIndex, or it failed). */
-        boolean walks() {
-            return sequential;
-        }
-
-        /** Whether the OffsetIndex failed and the chunk is walked from its start. */
-        boolean fellBack() {
-            return fellBack;
-        }
-
-        ColumnBatch next() throws IOException {
-            while (true) {
-                ColumnBatch b;
-                try {
-                    if (reader == null) {
-                        reader = sequential ? ColumnChunkReader.open(reading, g.index(), c, readerOptions)
-                                : ColumnChunkReader.openPages(reading, g.index(), c, oi, chosen, readerOptions);
-                    }
-                    b = joined();
-                } catch (MalformedFileException e) {
-                    if (sequential || e.getMessage() == null || !e.getMessage().contains("row")) {
-                        throw e;
-                    }
-                    stats.fallbacks++;
-                    closeReader();
-                    sequential = true;
-                    fellBack = true;
-                    continue;
-                }
-                if (b == null) {
-                    return null;
-                }
-                long end = b.firstRow() + b.rowCount();
-                if (fellBack && end <= handedOutEnd) {
-                    continue; // handed out before the walk began again from the chunk's start
-                }
-                handedOutEnd = Math.max(handedOutEnd, end);
-                return b;
-            }
-        }
-
-        private ColumnBatch joined() throws IOException {
-            if (!sequential || !repeated) {
-                return reader.next();
-            }
-            ColumnBatch b = lookahead != null ? lookahead : reader.next();
-            lookahead = null;
-            if (b == null) {
-                return null;
-            }
-            List<ColumnBatch> parts = null;
-            for (ColumnBatch n = reader.next(); ; n = reader.next()) {
-                if (n == null || !n.continuesRow()) {
-                    lookahead = n;
-                    break;
-                }
-                if (parts == null) {
-                    parts = new ArrayList<>();
-                    parts.add(b);
-                }
-                parts.add(n);
-            }
-            return parts == null ? b : ColumnBatch.join(parts);
-        }
-
-        private void closeReader() {
-            if (reader != null) {
-                stats.pagesDecoded += reader.pagesDecoded();
-                if (reader.pagesDecoded() > 0) {
-                    stats.codecs.add(reader.codecImplementation());
-                }
-                stats.bytesFetched += reader.bytesFetched() - keptBytes.takeServed();
-                reader.close();
-                reader = null;
-            }
-            lookahead = null;
-        }
-
-        @Override
-        public void close() {
-            closeReader();
-        }
-    }
-
-    /**
-     * The chunk's OffsetIndex, for a column the plan reads whole because every row may match, when
-     * only some rows are asked for (late materialisation after a condition that matched few rows):
-     * a few bytes of index then spare fetching and decoding the pages without a match. Null where
-     * the plan would not have used one either (page index off, repeated or encrypted column, no
-     * index, or one that fails its checks or does not decode: the chunk is then read whole, as
-     * planned).
-     */
-    private OffsetIndex ownOffsetIndex(RowGroupPlan g, int c, RowRanges rows) {
-        ColumnChunk chunk = file.chunk(g.index(), c);
-        if (!options.uses(Mechanism.PAGE_INDEX) || rows.coversAll(g.numRows()) || chunk.encrypted()
-                || file.schema().column(c).maxRepetitionLevel() > 0 || !chunk.hasOffsetIndex()) {
-            return null;
-        }
-        try {
-            OffsetIndex oi = PageIndexReader.offsetIndex(file.source(), chunk);
-            return oi == null || oi.problem(chunk, g.numRows()) != null ? null : oi;
-        } catch (MalformedFileException | IOException e) {
-            return null; // the index is an aid here, not a proof: read the chunk as planned
-        }
-    }
-
-    /** The OffsetIndex the plan used for a column, rebuilt from its page list; null if it used none. */
-    private static OffsetIndex offsetIndex(ColumnRead read) {
-        List<PageLocation> locations = new ArrayList<>();
-        for (PageRead p : read.pages()) {
-            if (p.kind().equals("data")) {
-                locations.add(new PageLocation(p.offset(), (int) p.length(), p.firstRow()));
-            }
-        }
-        return locations.isEmpty() ? null : new OffsetIndex(locations, null, -1, 0);
-    }
-
-    /**
-     * One returned column's position in the rows of a row group: the page holding the row asked
-     * for, from the pages kept by the first pass and those its reader decodes, merged in row
-     * order. Pages wholly before the row asked for are dropped.
-     */
-    private static final class Cursor implements AutoCloseable {
-        private final ColumnPages reader;
-        private final ArrayDeque<ColumnBatch> kept;
-        private ColumnBatch peeked;
-        private boolean readerDone;
-        private ColumnBatch current;
-
-        Cursor(ColumnPages reader, ArrayDeque<ColumnBatch> kept) {
-            this.reader = reader;
-            this.kept = kept == null ? new ArrayDeque<>() : kept;
-            this.readerDone = reader == null;
-        }
-
-        /** The page holding row r (rows asked for ascend). */
-        ColumnBatch page(long r) throws IOException {
-            while (current == null || current.firstRow() + current.rowCount() <= r) {
-                current = nextPage();
-                if (current == null) {
-                    throw new IllegalStateException("row " + r + " is in no decoded page");
-                }
-            }
-            if (current.firstRow() > r) {
-                throw new IllegalStateException("row " + r + " is in no decoded page");
-            }
-            return current;
-        }
-
-        private ColumnBatch nextPage() throws IOException {
-            if (peeked == null && !readerDone) {
-                peeked = reader.next();
-                readerDone = peeked == null;
-                if (reader.fellBack()) {
-                    kept.clear(); // the walk from the chunk's start holds their rows too
-                }
-            }
-            ColumnBatch k = kept.peekFirst();
-            if (k != null && (peeked == null || k.firstRow() < peeked.firstRow())) {
-                return kept.pollFirst();
-            }
-            ColumnBatch b = peeked;
-            peeked = null;
-            return b;
-        }
-
-        @Override
-        public void close() {
-            if (reader != null) {
-                reader.close();
-            }
-            kept.clear();
-            peeked = null;
-            current = null;
-        }
-    }
-
-    /** The matching rows of one row group, handed out a batch at a time. */
-    private final class GroupScan implements AutoCloseable {
-        private final RowGroupPlan g;
-        private final RowRanges matches;
-        private final Cursor[] cursors;
-        private final int[] slotColumn;
-        private int range;
-        private long row;
-
-        GroupScan(RowGroupPlan g, RowRanges matches, Cursor[] cursors, int[] slotColumn) {
-            this.g = g;
-            this.matches = matches;
-            this.cursors = cursors;
-            this.slotColumn = slotColumn;
-            this.row = matches.size() > 0 ? matches.start(0) : 0;
-        }
-
-        RowBatch nextBatch() throws IOException {
-            long left = 0;
-            for (int i = range; i < matches.size(); i++) {
-                left += matches.end(i) - (i == range ? row : matches.start(i));
-                if (left >= BATCH_ROWS) {
-                    break;
-                }
-            }
-            int cap = (int) Math.min(BATCH_ROWS, left);
-            if (cap == 0) {
-                return null;
-            }
-            int cols = cursors.length;
-            long[] rowNumbers = new long[cap];
-            ColumnBatch[][] pages = new ColumnBatch[cols][cap];
-            int[][] start = new int[cols][cap];
-            int[][] end = new int[cols][cap];
-            ColumnBatch[] last = new ColumnBatch[cols];
-            long bytes = 0;
-            int n = 0;
-            while (n < cap && (n == 0 || bytes <= BATCH_BYTES)) {
-                long r = row;
-                for (int ci = 0; ci < cols; ci++) {
-                    ColumnBatch b = cursors[ci].page(r);
-                    if (b != last[ci]) {
-                        bytes += weight(b);
-                        last[ci] = b;
-                    }
-                    int kth = (int) (r - b.firstRow());
-                    pages[ci][n] = b;
-                    start[ci][n] = b.rowStart(kth);
-                    end[ci][n] = b.rowStart(kth + 1);
-                }
-                rowNumbers[n++] = g.firstRow() + r;
-                if (++row >= matches.end(range) && ++range < matches.size()) {
-                    row = matches.start(range);
-                }
-            }
-            if (n < cap) {
-                rowNumbers = Arrays.copyOf(rowNumbers, n);
-                for (int ci = 0; ci < cols; ci++) {
-                    pages[ci] = Arrays.copyOf(pages[ci], n);
-                    start[ci] = Arrays.copyOf(start[ci], n);
-                    end[ci] = Arrays.copyOf(end[ci], n);
-                }
-            }
-            int slots = slotColumn.length;
-            ColumnBatch[][] slotPages = new ColumnBatch[slots][];
-            int[][] slotStart = new int[slots][];
-            int[][] slotEnd = new int[slots][];
-            for (int i = 0; i < slots; i++) {
-                slotPages[i] = pages[slotColumn[i]];
-                slotStart[i] = start[slotColumn[i]];
-                slotEnd[i] = end[slotColumn[i]];
-            }
-            return new RowBatch(g.index(), rowNumbers, outputColumns, slotPages, slotStart, slotEnd);
-        }
-
-        @Override
-        public void close() {
-            for (Cursor c : cursors) {
-                c.close();
-            }
-        }
-    }
-
-    // ---- evaluation --------------------------------------------------------------------------
-
-    /** The kept rows for which p holds, from its leaves' bits. */
-    private static BitSet eval(Predicate p, Map<Predicate.Leaf, BitSet> leafBits, RowRanges rows) {
-        if (p instanceof Predicate.Constant c) {
-            BitSet b = new BitSet();
-            if (c.value()) {
-                for (int i = 0; i < rows.size(); i++) {
-                    b.set((int) rows.start(i), (int) rows.end(i));
-                }
-            }
-            return b;
-        }
-        if (p instanceof Predicate.Leaf l) {
-            return leafBits.get(l);
-        }
-        List<Predicate> terms = p instanceof Predicate.And a ? a.terms() : ((Predicate.Or) p).terms();
-        boolean and = p instanceof Predicate.And;
-        BitSet acc = null;
-        for (Predicate t : terms) {
-            BitSet b = eval(t, leafBits, rows);
-            if (acc == null) {
-                acc = (BitSet) b.clone();
-            } else if (and) {
-                acc.and(b);
-            } else {
-                acc.or(b);
-            }
-        }
-        return acc == null ? new BitSet() : acc;
-    }
-
-    /**
-     * Sets in {@code out} the kept rows of page b whose value satisfies the leaf; conditions are
-     * on flat columns (an entry is a row).
-     */
-    private static void evalLeaf(Predicate.Leaf leaf, RowTest test, ColumnBatch b, RowRanges rows, BitSet out) {
-        long first = b.firstRow();
-        long last = first + b.entryCount();
-        LeafOp op = leaf.op();
-        for (int i = firstRangeEndingAfter(rows, first); i < rows.size() && rows.start(i) < last; i++) {
-            long from = Math.max(first, rows.start(i));
-            long to = Math.min(last, rows.end(i));
-            for (long row = from; row < to; row++) {
-                int e = (int) (row - first);
-                boolean isNull = b.isNull(e);
-                boolean match = switch (op) {
-                    case IS_NULL -> isNull;
-                    case IS_NOT_NULL -> !isNull;
-                    default -> !isNull && test.matches(b, b.valueIndex(e));
-                };
-                if (match) {
-                    out.set((int) row);
-                }
-            }
-        }
-    }
-
-    private static int firstRangeEndingAfter(RowRanges r, long row) {
-        int lo = 0;
-        int hi = r.size();
-        while (lo < hi) {
-            int mid = (lo + hi) >>> 1;
-            if (r.end(mid) <= row) {
-                lo = mid + 1;
-            } else {
-                hi = mid;
-            }
-        }
-        return lo;
-    }
-
-    // ---- rows -------------------------------------------------------------------------------
-
-    private static RowRanges toRanges(BitSet bits) {
-        List<long[]> out = new ArrayList<>();
-        for (int s = bits.nextSetBit(0); s >= 0; ) {
-            int e = bits.nextClearBit(s);
-            out.add(new long[] {s, e});
-            s = bits.nextSetBit(e);
-        }
-        return RowRanges.union(out);
     }
 }

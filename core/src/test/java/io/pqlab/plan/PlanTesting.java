@@ -6,23 +6,12 @@ import io.pqlab.Query;
 import io.pqlab.internal.plan.BoundQuery;
 import java.util.Set;
 import io.pqlab.ParquetFile;
-import io.pqlab.oracle.ParquetJava;
 import io.pqlab.predicate.Binder;
 import io.pqlab.predicate.Predicate;
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
-import org.apache.parquet.column.ColumnDescriptor;
-import org.apache.parquet.column.Dictionary;
-import org.apache.parquet.column.page.DictionaryPage;
-import org.apache.parquet.column.page.Page;
-import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
-import org.apache.parquet.hadoop.metadata.ParquetMetadata;
 
 /** What the planner tests share: the one place dictionaries come from, and planning a condition's text. */
 final class PlanTesting {

@@ -2,7 +2,6 @@ package io.pqlab.scan;
 
 import io.pqlab.oracle.ParquetJava;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import org.apache.parquet.example.data.Group;
 import org.apache.parquet.example.data.simple.SimpleGroupFactory;

@@ -54,7 +54,7 @@ public class HardwoodScanBench {
     public String condition;
 
     /** hardwood's executor threads; 1 matches the single-threaded readers. */
-    @Param({"1"})
+    @Param({"1", "2"})
     public int threads;
 
     Path file;
@@ -86,7 +86,7 @@ public class HardwoodScanBench {
         @Param({"sorted", "duckdb"})
         public String variant;
 
-        @Param({"1"})
+        @Param({"1", "2"})
         public int threads;
 
         Path file;

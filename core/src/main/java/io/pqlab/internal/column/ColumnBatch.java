@@ -45,6 +45,8 @@ public final class ColumnBatch {
     int[] def;
     int[] rep;
     int valueCount;
+    /** Every entry holds a value (no nulls, or no definition levels): {@link #valueIndex} is the identity. */
+    boolean allDefined;
     boolean[] booleans;
     int[] ints;
     long[] longs;
@@ -153,13 +155,13 @@ public final class ColumnBatch {
     /** Whether the entry holds no value (its definition level is below the maximum). */
     public boolean isNull(int entry) {
         checkEntry(entry);
-        return def != null && def[entry] < maxDef;
+        return !allDefined && def != null && def[entry] < maxDef;
     }
 
     /** The index of the entry's value, or -1 when the entry is null. */
     public int valueIndex(int entry) {
         checkEntry(entry);
-        if (def == null) {
+        if (def == null || allDefined) {
             return entry;
         }
         if (!valueIndexBuilt) {
@@ -245,6 +247,7 @@ public final class ColumnBatch {
         b.continuesRow = first.continuesRow;
         b.entryCount = (int) entries;
         b.valueCount = (int) values;
+        b.allDefined = b.entryCount == b.valueCount;
         b.def = first.def == null ? null : new int[b.entryCount];
         b.rep = first.rep == null ? null : new int[b.entryCount];
         switch (first.physical) {

@@ -195,7 +195,7 @@ public final class ColumnChunkReader implements AutoCloseable {
         }
         String problem = offsetIndex.problem(cc, rowGroupRows);
         if (problem != null) {
-            throw new MalformedFileException("the OffsetIndex of column \"" + column.dottedPath() + "\" in row group "
+            throw new OffsetIndexMismatchException("the OffsetIndex of column \"" + column.dottedPath() + "\" in row group "
                     + rowGroup + " cannot be used: " + problem, offsetIndex.offset());
         }
         this.chosen = chosen.clone();
@@ -418,7 +418,7 @@ public final class ColumnChunkReader implements AutoCloseable {
         }
         ColumnBatch b = decodeDataPage(p, index);
         if (b.continuesRow) {
-            throw new MalformedFileException("the data page at " + loc.offset() + " (OffsetIndex page " + index
+            throw new OffsetIndexMismatchException("the data page at " + loc.offset() + " (OffsetIndex page " + index
                     + ") starts inside a row (repetition level " + b.rep[0] + "): its writer broke the rule that "
                     + "pages listed in an OffsetIndex start at row boundaries; read the column chunk sequentially",
                     loc.offset());
@@ -426,7 +426,7 @@ public final class ColumnChunkReader implements AutoCloseable {
         long first = loc.firstRowIndex();
         long rows = offsetIndex.endRow(index, rowGroupRows) - first;
         if (b.rowCount != rows) {
-            throw new MalformedFileException("the OffsetIndex gives page " + index + " rows [" + first + ", "
+            throw new OffsetIndexMismatchException("the OffsetIndex gives page " + index + " rows [" + first + ", "
                     + (first + rows) + "), but the page holds " + b.rowCount + " rows", loc.offset());
         }
         b.firstRow = first;
@@ -668,6 +668,7 @@ public final class ColumnChunkReader implements AutoCloseable {
             }
         }
         b.valueCount = nonNull;
+        b.allDefined = nonNull == n; // no nulls in the page: entry e is value e, no index to build
         try {
             decodeValues(b, values, nonNull, pageIndex, p.offset);
         } catch (MalformedFileException e) {
@@ -675,7 +676,7 @@ public final class ColumnChunkReader implements AutoCloseable {
         }
         rows(b);
         if (h.dataPageHeaderV2() != null && !b.continuesRow && h.dataPageHeaderV2().numRows() != b.rowCount) {
-            throw new MalformedFileException("a v2 data page whose header says " + h.dataPageHeaderV2().numRows()
+            throw new OffsetIndexMismatchException("a v2 data page whose header says " + h.dataPageHeaderV2().numRows()
                     + " rows holds " + b.rowCount, p.offset);
         }
         pagesDecoded++;
@@ -840,9 +841,7 @@ public final class ColumnChunkReader implements AutoCloseable {
                 throw tooLarge(bytes, pageOffset);
             }
             dst.reserve(n, bytes);
-            for (int i = 0; i < n; i++) {
-                dst.append(dict, scratch[i]);
-            }
+            dst.appendGather(dict, scratch, n);
         } else if (d instanceof DeltaByteArrayDecoder) {
             for (int i = 0; i < n; i++) {
                 d.readBinaries(dst, 1);

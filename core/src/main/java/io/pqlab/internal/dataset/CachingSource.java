@@ -5,7 +5,6 @@ import io.pqlab.internal.format.ColumnMetaData;
 import io.pqlab.internal.format.Footer;
 import io.pqlab.internal.format.RowGroup;
 import io.pqlab.io.ByteSource;
-import io.pqlab.io.RemoteSource;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -109,8 +108,9 @@ public final class CachingSource implements ByteSource {
     }
 
     /**
-     * Whether the footer reader should skip the head-magic check, as it does for remote sources: a
-     * warm entry that holds the head serves its 4 bytes without a request, so it is checked then.
+     * Whether the head magic costs a request of its own (the footer reader then skips its check):
+     * with a warm entry, where the entry lacks it (it was made remotely); else where the underlying
+     * source is remote.
      */
     @Override
     public synchronized boolean remote() {
@@ -118,9 +118,9 @@ public final class CachingSource implements ByteSource {
             return !cachedHead();
         }
         try {
-            return inner() instanceof RemoteSource;
+            return inner().remote();
         } catch (IOException e) {
-            return false; // the head read then fails with the reason
+            return false; // the first read opens it again and fails with the reason
         }
     }
 

@@ -36,7 +36,6 @@ public final class DatasetFiles {
             throws IOException {
         CachingSource source = new CachingSource(f, opener, cache);
         try {
-            // the footer reader checks the head magic where it costs no request of its own (see remote())
             Footer footer = FooterReader.read(source, MetadataDecoder.Options.ALL, source.firstTailRead());
             source.footerKnown(footer);
             ParquetFile pf = ParquetFile.open(source, footer);

@@ -139,6 +139,29 @@ public final class Binaries {
      * IllegalStateException past {@link #MAX_BYTES}; decoders check their totals against that
      * limit first so that the error names the file offset.
      */
+    /**
+     * Appends values idx[0..n) of dict, one gather without a check per value: the caller has
+     * checked every index against dict's size (a dictionary decoder does) and reserved the room.
+     */
+    public void appendGather(Binaries dict, int[] idx, int n) {
+        if (n < 0 || n > idx.length) {
+            throw new IndexOutOfBoundsException("n " + n + " of " + idx.length);
+        }
+        int[] from = dict.offsets;
+        byte[] src = dict.data;
+        int e = offsets[size];
+        int s = size;
+        for (int i = 0; i < n; i++) {
+            int k = idx[i];
+            int o = from[k];
+            int len = from[k + 1] - o;
+            System.arraycopy(src, o, data, e, len); // bounds-checked by the VM: a bad index cannot read outside
+            e += len;
+            offsets[++s] = e;
+        }
+        size = s;
+    }
+
     public void reserve(int values, long bytes) {
         long needBytes = offsets[size] + bytes;
         if (bytes < 0 || needBytes > MAX_BYTES) {

@@ -28,10 +28,14 @@ import java.util.function.Function;
  * negative ones included) skipped by its wire type, a field whose wire type is not the one this
  * reader expects skipped too (as generated Thrift code does), so that it reads as absent.
  *
- * <p>Absent fields get the absent values the records document (-1, null, empty). Fields that are
- * "required" in the IDL but missing are tolerated where a reader can go on; a FileMetaData without
- * a schema or without row groups is malformed, since reading it as "no data" would be a wrong
- * answer.
+ * <p>Absent fields get the absent values the records document (-1, null, empty). A required field
+ * missing from a structure the planner or the reader rests on (ColumnMetaData, PageEncodingStats)
+ * makes the file malformed, as parquet-java, arrow-rs and DuckDB find it ("Required field
+ * 'page_type' was not present"); a FileMetaData without a schema or without row groups is
+ * malformed too, since reading it as "no data" would be a wrong answer. Elsewhere (names, key-value
+ * pairs, sorting columns: display only) a missing required field is tolerated. An enum code pqlab
+ * does not know is kept as it is, for display; the mechanism that would use it refuses the
+ * evidence (docs/design/trust.md).
  *
  * <p>Projection: with {@link Options#columns}, only the selected leaf columns' ColumnChunks are
  * decoded; the others are skipped without building anything and stand as {@code null} in
@@ -559,6 +563,8 @@ public final class MetadataDecoder {
     }
 
     private ColumnMetaData columnMetaData(int index) {
+        long at = r.fileOffset();
+        int present = 0; // bit i: required field i seen
         PhysicalType type = null;
         int[] encodings = EMPTY_INTS;
         List<String> path = null;
@@ -578,7 +584,11 @@ public final class MetadataDecoder {
         r.structBegin();
         int t;
         while ((t = r.readFieldHeader()) != STOP) {
-            switch (r.fieldId()) {
+            int id = r.fieldId();
+            if (id >= 1 && id <= 9) {
+                present |= 1 << id;
+            }
+            switch (id) {
                 case 1 -> {
                     if (t == I32) type = PhysicalType.of(r.readI32()); else r.skip(t);
                 }
@@ -631,12 +641,32 @@ public final class MetadataDecoder {
             }
         }
         r.structEnd();
+        requireAll(present, COLUMN_META_DATA_REQUIRED, COLUMN_META_DATA_FIELDS, "the ColumnMetaData of column " + index, at);
         return new ColumnMetaData(type, encodings, path, codec, numValues, totalUncompressed, totalCompressed,
                 kv, dataPageOffset, indexPageOffset, dictionaryPageOffset, stats, encodingStats, bloomOffset,
                 bloomLength, sizeStats);
     }
 
     private static final int[] EMPTY_INTS = new int[0];
+
+    /** ColumnMetaData's required fields (parquet.thrift): ids 1 to 7 and 9, by name. */
+    private static final String[] COLUMN_META_DATA_FIELDS = {null, "type", "encodings", "path_in_schema", "codec",
+        "num_values", "total_uncompressed_size", "total_compressed_size", null, "data_page_offset"};
+    private static final int COLUMN_META_DATA_REQUIRED = 0b10_1111_1110;
+    private static final String[] PAGE_ENCODING_STATS_FIELDS = {null, "page_type", "encoding", "count"};
+
+    /**
+     * Throws where a required field was not seen, in parquet-java's words. Only the field's
+     * presence counts (a field of the wrong wire type is present, though unusable, and reads as
+     * absent later), as in generated Thrift code.
+     */
+    private static void requireAll(int present, int required, String[] names, String where, long at) {
+        int missing = required & ~present;
+        if (missing != 0) {
+            String name = names[Integer.numberOfTrailingZeros(missing)];
+            throw new MalformedFileException("Required field '" + name + "' was not present in " + where, at);
+        }
+    }
 
     /**
      * A list of i32 (enum codes). Elements labelled i16 or i64 are read too: they are the same
@@ -848,14 +878,14 @@ public final class MetadataDecoder {
             return (List<PageEncodingStats>) same;
         }
         int from = r.position();
-        List<PageEncodingStats> list = encodingStats();
+        List<PageEncodingStats> list = encodingStatsList(index);
         if (list != null) {
             encodingStatsLists.keep(index, from, r.position(), list);
         }
         return list;
     }
 
-    private List<PageEncodingStats> encodingStats() {
+    private List<PageEncodingStats> encodingStatsList(int column) {
         int n = r.readListHeader();
         int et = r.elementType();
         if (et != STRUCT) {
@@ -864,13 +894,19 @@ public final class MetadataDecoder {
         }
         PageEncodingStats[] list = new PageEncodingStats[n];
         for (int i = 0; i < n; i++) {
+            long at = r.fileOffset();
+            int present = 0;
             int pageType = -1;
             int encoding = -1;
             int count = -1;
             r.structBegin();
             int t;
             while ((t = r.readFieldHeader()) != STOP) {
-                switch (r.fieldId()) {
+                int id = r.fieldId();
+                if (id >= 1 && id <= 3) {
+                    present |= 1 << id;
+                }
+                switch (id) {
                     case 1 -> {
                         if (t == I32) pageType = r.readI32(); else r.skip(t);
                     }
@@ -884,6 +920,7 @@ public final class MetadataDecoder {
                 }
             }
             r.structEnd();
+            requireAll(present, 0b1110, PAGE_ENCODING_STATS_FIELDS, "PageEncodingStats " + i + " of column " + column, at);
             list[i] = new PageEncodingStats(pageType, encoding, count);
         }
         return List.of(list); // one or two elements: no array kept

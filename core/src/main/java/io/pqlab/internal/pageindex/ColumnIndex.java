@@ -29,6 +29,8 @@ import java.util.List;
  *     {@link #nanCount(int)}
  * @param offset the absolute file offset the structure was read from
  * @param length its length in bytes
+ * @param boundaryOrderCode boundary_order's code as written, {@link #ABSENT} when absent (a required field;
+ *     {@link #problem} refuses the index without it or with a code pqlab does not know)
  */
 public record ColumnIndex(
         boolean[] nullPages,
@@ -40,7 +42,11 @@ public record ColumnIndex(
         long[] definitionLevelHistograms,
         long[] nanCounts,
         long offset,
-        int length) {
+        int length,
+        int boundaryOrderCode) {
+
+    /** {@link #boundaryOrderCode} when the file gives none. */
+    public static final int ABSENT = Integer.MIN_VALUE;
 
     /** The number of pages, as null_pages says (0 when it is missing). */
     public int pageCount() {
@@ -108,6 +114,12 @@ public record ColumnIndex(
         if (minValues == null || maxValues == null) {
             return "the ColumnIndex has no " + (minValues == null ? "min_values" : "max_values")
                     + " (a required field)";
+        }
+        if (boundaryOrderCode == ABSENT) {
+            return "the ColumnIndex has no boundary_order (a required field)";
+        }
+        if (boundaryOrderCode < 0 || boundaryOrderCode > BoundaryOrder.DESCENDING.ordinal()) {
+            return "the ColumnIndex's boundary_order is " + boundaryOrderCode + ", which pqlab does not know";
         }
         int n = offsetIndex.pageCount();
         String p = count("null_pages", nullPages.length, n);

@@ -97,6 +97,11 @@ public record OffsetIndex(
         long previousRow = -1;
         for (int i = 0; i < n; i++) {
             PageLocation p = pages.get(i);
+            String missing = p.offset() == -1 ? "offset" : p.compressedPageSize() == -1 ? "compressed_page_size"
+                    : p.firstRowIndex() == -1 ? "first_row_index" : null;
+            if (missing != null) {
+                return "page " + i + "'s PageLocation has no " + missing + " (a required field)";
+            }
             if (p.compressedPageSize() <= 0) {
                 return "page " + i + " has size " + p.compressedPageSize();
             }

@@ -17,9 +17,10 @@ import java.util.List;
  * <p>Errors and their kinds, by choice: bytes that are not a valid Thrift struct, a struct that
  * does not end exactly at its length, or a known field of the wrong Thrift type, throw
  * {@link MalformedFileException} (the planner may catch it and read the data instead). A missing
- * required field is NOT an error here: the structure comes back with that field null or -1, and
- * {@link ColumnIndex#problem} / {@link OffsetIndex#problem} reject it in words, so one damaged
- * index costs a page skip, not a query.
+ * required field or an enum code pqlab does not know is NOT an error here: the structure comes back
+ * with that field null or -1 (the code as written), and {@link ColumnIndex#problem} /
+ * {@link OffsetIndex#problem} reject it in words, so one damaged index costs a page skip, not a
+ * query (parquet-java, too, reads on without an index it cannot read).
  */
 public final class PageIndexReader {
     private static final int NULL_PAGES = 1, MIN_VALUES = 2, MAX_VALUES = 3, BOUNDARY_ORDER = 4,
@@ -61,6 +62,7 @@ public final class PageIndexReader {
         List<byte[]> minValues = null;
         List<byte[]> maxValues = null;
         BoundaryOrder order = BoundaryOrder.UNORDERED;
+        int orderCode = ColumnIndex.ABSENT;
         long[] nullCounts = null, repHist = null, defHist = null, nanCounts = null;
         r.structBegin();
         int type;
@@ -81,7 +83,8 @@ public final class PageIndexReader {
                 case MAX_VALUES -> maxValues = binaries(r, type, "ColumnIndex.max_values");
                 case BOUNDARY_ORDER -> {
                     expect(r, type, CompactReader.I32, "ColumnIndex.boundary_order");
-                    order = BoundaryOrder.of(r.readI32());
+                    orderCode = r.readI32();
+                    order = BoundaryOrder.of(orderCode);
                 }
                 case NULL_COUNTS -> nullCounts = longs(r, type, "ColumnIndex.null_counts");
                 case REP_HISTOGRAMS -> repHist = longs(r, type, "ColumnIndex.repetition_level_histograms");
@@ -93,7 +96,7 @@ public final class PageIndexReader {
         r.structEnd();
         checkEnd(r, "ColumnIndex");
         return new ColumnIndex(nullPages, minValues, maxValues, order, nullCounts, repHist, defHist,
-                nanCounts, offset, bytes.length);
+                nanCounts, offset, bytes.length, orderCode);
     }
 
     /** Decodes an OffsetIndex that fills {@code bytes} exactly; {@code offset} is its file offset. */

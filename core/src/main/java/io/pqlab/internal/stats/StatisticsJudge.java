@@ -49,6 +49,10 @@ public final class StatisticsJudge {
         if (order.order() == SortOrder.UNDEFINED) {
             return TrustedStatistics.countsOnly(undefinedOrderReason(), nullCount, nanCount, numValues);
         }
+        String refused = boundsRefused();
+        if (refused != null) {
+            return TrustedStatistics.countsOnly(refused, nullCount, nanCount, numValues);
+        }
         String rejected = null;
         if (s.minValue() != null && s.maxValue() != null) {
             String problem = newPairProblem(s.minValue(), s.maxValue());
@@ -82,6 +86,10 @@ public final class StatisticsJudge {
         if (order.order() == SortOrder.UNDEFINED) {
             return TrustedStatistics.countsOnly(undefinedOrderReason(), nullCount, nanCount, numValues);
         }
+        String refused = boundsRefused();
+        if (refused != null) {
+            return TrustedStatistics.countsOnly(refused, nullCount, nanCount, numValues);
+        }
         if (min == null || max == null) {
             return TrustedStatistics.countsOnly("the page has no bounds", nullCount, nanCount, numValues);
         }
@@ -90,6 +98,19 @@ public final class StatisticsJudge {
             return TrustedStatistics.countsOnly(problem, nullCount, nanCount, numValues);
         }
         return checked(min, max, "the page's bounds", false, false, nullCount, nanCount, numValues);
+    }
+
+    /**
+     * Why no minimum or maximum of this column is used at all (chunk or page, new pair or
+     * deprecated), or null. parquet.thrift: a reader that does not know the column order must
+     * ignore the column's min and max.
+     */
+    public String boundsRefused() {
+        if (columnOrder == ColumnOrder.UNKNOWN) {
+            return "the file declares a column order pqlab does not know for this column, so none of its "
+                    + "minimums and maximums is used";
+        }
+        return null;
     }
 
     private String newPairProblem(byte[] min, byte[] max) {

@@ -9,7 +9,6 @@ import io.pqlab.ParquetFile;
 import io.pqlab.io.BytesSource;
 import io.pqlab.internal.pages.PageInfo;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;

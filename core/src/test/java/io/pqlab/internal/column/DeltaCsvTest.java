@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.pqlab.ParquetFile;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -329,28 +329,85 @@ class MetadataDecoderTest {
                 .hasMessageContaining("no schema");
     }
 
+    /**
+     * Issue 20: a ColumnMetaData without one of its required fields is refused, naming the field,
+     * at the struct's offset, as parquet-java refuses it. (It decoded before, each field absent,
+     * and the planner could rest a skip on what was left.) A row group's missing fields still
+     * decode as absent; ParquetFile refuses a row group without num_rows.
+     */
     @Test
-    void missingRequiredFieldsOfAChunkGetAbsentValues() {
-        ThriftWriter w = new ThriftWriter().begin();
-        w.field(2, LIST).listHeader(2, STRUCT).begin().stringField(4, "root").i32Field(5, 1).end()
-                .begin().i32Field(1, 1).i32Field(3, 0).stringField(4, "x").end();
-        w.field(4, LIST).listHeader(1, STRUCT).begin().field(1, LIST).listHeader(1, STRUCT)
-                .begin().field(3, STRUCT).begin().end().end().end();
-        w.end();
-        FileMetaData md = decode(w.bytes());
-        RowGroup rg = md.rowGroups().get(0);
-        assertThat(rg.numRows()).isEqualTo(-1);
-        assertThat(rg.totalByteSize()).isEqualTo(-1);
-        ColumnMetaData m = rg.columns().get(0).metaData();
-        assertThat(m.type()).isNull();
-        assertThat(m.encodings()).isEmpty();
-        assertThat(m.pathInSchema()).isNull();
-        assertThat(m.codec()).isEqualTo(-1);
-        assertThat(m.numValues()).isEqualTo(-1);
-        assertThat(m.totalCompressedSize()).isEqualTo(-1);
-        assertThat(m.dataPageOffset()).isEqualTo(-1);
-        assertThat(m.statistics()).isNull();
-        assertThat(m.hasBloomFilter()).isFalse();
+    void aColumnMetaDataWithoutARequiredFieldIsRefused() {
+        String[] names = {"type", "encodings", "path_in_schema", "codec", "num_values", "total_uncompressed_size",
+            "total_compressed_size", "data_page_offset"};
+        int[] ids = {1, 2, 3, 4, 5, 6, 7, 9};
+        for (int k = -1; k < ids.length; k++) {
+            ThriftWriter w = new ThriftWriter().begin();
+            w.field(2, LIST).listHeader(2, STRUCT).begin().stringField(4, "root").i32Field(5, 1).end()
+                    .begin().i32Field(1, 1).i32Field(3, 0).stringField(4, "x").end();
+            w.field(4, LIST).listHeader(1, STRUCT).begin().field(1, LIST).listHeader(1, STRUCT)
+                    .begin().field(3, STRUCT);
+            int at = w.size();
+            w.begin();
+            for (int f = 0; f < ids.length; f++) {
+                if (f == k) {
+                    continue;
+                }
+                switch (ids[f]) {
+                    case 1, 4 -> w.i32Field(ids[f], ids[f] == 1 ? 1 : 0);
+                    case 2 -> w.field(2, LIST).listHeader(1, ThriftWriter.I32).i32(0);
+                    case 3 -> w.field(3, LIST).listHeader(1, ThriftWriter.BINARY).string("x");
+                    default -> w.i64Field(ids[f], ids[f] == 9 ? 4 : 10);
+                }
+            }
+            w.end().end().end();
+            w.end();
+            byte[] footer = w.bytes();
+            if (k < 0) {
+                ColumnMetaData m = decode(footer).rowGroups().get(0).columns().get(0).metaData();
+                assertThat(m.type()).isEqualTo(PhysicalType.INT32);
+                assertThat(m.dataPageOffset()).isEqualTo(4);
+                RowGroup rg = decode(footer).rowGroups().get(0);
+                assertThat(rg.numRows()).isEqualTo(-1);
+                assertThat(rg.totalByteSize()).isEqualTo(-1);
+                continue;
+            }
+            String name = names[k];
+            assertThatThrownBy(() -> decode(footer)).as(name).isInstanceOf(MalformedFileException.class)
+                    .hasMessage("Required field '" + name + "' was not present in the ColumnMetaData of column 0")
+                    .extracting(e -> ((MalformedFileException) e).offset()).isEqualTo((long) at);
+            // also where path_in_schema is not decoded: its presence is still checked
+            assertThatThrownBy(() -> MetadataDecoder.decode(footer, 0, footer.length, 0,
+                    MetadataDecoder.Options.ALL.withoutPathInSchema())).isInstanceOf(MalformedFileException.class);
+        }
+    }
+
+    /** Issue 20: a PageEncodingStats without page_type, encoding or count is refused, as parquet-java does. */
+    @Test
+    void aPageEncodingStatsWithoutARequiredFieldIsRefused() {
+        String[] names = {"page_type", "encoding", "count"};
+        for (int k = 0; k < 3; k++) {
+            ThriftWriter w = new ThriftWriter().begin();
+            w.field(2, LIST).listHeader(2, STRUCT).begin().stringField(4, "root").i32Field(5, 1).end()
+                    .begin().i32Field(1, 1).i32Field(3, 0).stringField(4, "x").end();
+            w.field(4, LIST).listHeader(1, STRUCT).begin().field(1, LIST).listHeader(1, STRUCT)
+                    .begin().field(3, STRUCT).begin().i32Field(1, 1).field(2, LIST).listHeader(1, ThriftWriter.I32).i32(0)
+                    .field(3, LIST).listHeader(1, ThriftWriter.BINARY).string("x").i32Field(4, 0).i64Field(5, 1)
+                    .i64Field(6, 10).i64Field(7, 10).i64Field(9, 4)
+                    .field(13, LIST).listHeader(2, STRUCT).begin().i32Field(1, 2).i32Field(2, 0).i32Field(3, 1).end();
+            int at = w.size();
+            w.begin();
+            for (int f = 0; f < 3; f++) {
+                if (f != k) {
+                    w.i32Field(f + 1, f == 2 ? 5 : 0);
+                }
+            }
+            w.end().end().end().end();
+            w.end();
+            byte[] footer = w.bytes();
+            assertThatThrownBy(() -> decode(footer)).as(names[k]).isInstanceOf(MalformedFileException.class)
+                    .hasMessage("Required field '" + names[k] + "' was not present in PageEncodingStats 1 of column 0")
+                    .extracting(e -> ((MalformedFileException) e).offset()).isEqualTo((long) at);
+        }
     }
 
     @Test

@@ -234,7 +234,11 @@ class PageIndexDecodeTest {
         assertThat(of(new PageLocation(0, 100, 0), new PageLocation(100, 100, 0)).problem(c, 30)).contains("not after");
         assertThat(of(new PageLocation(0, -5, 0)).problem(c, 30)).contains("size");
         assertThat(of(new PageLocation(0, 0, 0)).problem(c, 30)).contains("size");
-        assertThat(of(new PageLocation(-1, 100, 0)).problem(c, 30)).contains("outside");
+        // -1 is the decoder's absent value (issue 20: a PageLocation without a required field)
+        assertThat(of(new PageLocation(-1, 100, 0)).problem(c, 30)).contains("has no offset (a required field)");
+        assertThat(of(new PageLocation(0, -1, 0)).problem(c, 30)).contains("has no compressed_page_size");
+        assertThat(of(new PageLocation(0, 100, -1)).problem(c, 30)).contains("has no first_row_index");
+        assertThat(of(new PageLocation(-2, 100, 0)).problem(c, 30)).contains("outside");
         assertThat(of(new PageLocation(250, Integer.MAX_VALUE, 0)).problem(c, 30)).contains("outside");
         assertThat(new OffsetIndex(offsetIndex(2).pages(), new long[] {1}, 0, 0).problem(c, 30)).contains("unencoded");
         assertThat(offsetIndex(1).problem(new ColumnChunk(null, 0, null, -1, -1, -1, -1, false), 10)).contains("metadata");

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqlab.fixtures.Fixtures;
 import io.pqlab.internal.format.ColumnChunk;
-import io.pqlab.internal.format.PhysicalType;
 import io.pqlab.io.BytesSource;
 import io.pqlab.io.CountingSource;
 import io.pqlab.oracle.ParquetJava;

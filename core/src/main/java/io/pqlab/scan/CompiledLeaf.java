@@ -16,17 +16,17 @@ import java.nio.ByteOrder;
  * semantics as the planner's: null matches only IS NULL, NaN equals NaN and sorts above every
  * number, -0.0 equals +0.0.
  */
-abstract class RowTest {
+abstract class CompiledLeaf {
     final Leaf leaf;
 
-    RowTest(Leaf leaf) {
+    CompiledLeaf(Leaf leaf) {
         this.leaf = leaf;
     }
 
     /** Whether non-null value v of the page satisfies the leaf. */
     abstract boolean matches(ColumnBatch b, int v);
 
-    static RowTest compile(Leaf leaf) {
+    static CompiledLeaf compile(Leaf leaf) {
         PhysicalType p = leaf.order().physical();
         SortOrder o = leaf.order().order();
         boolean comparison = switch (leaf.op()) {
@@ -36,7 +36,7 @@ abstract class RowTest {
         if (comparison && (o == SortOrder.SIGNED || o == SortOrder.UNSIGNED) && p == PhysicalType.INT64) {
             long x = ByteBuffer.wrap(leaf.value()).order(ByteOrder.LITTLE_ENDIAN).getLong();
             boolean unsigned = o == SortOrder.UNSIGNED;
-            return new RowTest(leaf) {
+            return new CompiledLeaf(leaf) {
                 @Override
                 boolean matches(ColumnBatch b, int v) {
                     long y = b.getLong(v);
@@ -47,7 +47,7 @@ abstract class RowTest {
         if (comparison && (o == SortOrder.SIGNED || o == SortOrder.UNSIGNED) && p == PhysicalType.INT32) {
             int x = ByteBuffer.wrap(leaf.value()).order(ByteOrder.LITTLE_ENDIAN).getInt();
             boolean unsigned = o == SortOrder.UNSIGNED;
-            return new RowTest(leaf) {
+            return new CompiledLeaf(leaf) {
                 @Override
                 boolean matches(ColumnBatch b, int v) {
                     int y = b.getInt(v);
@@ -57,7 +57,7 @@ abstract class RowTest {
         }
         if (comparison && o == SortOrder.FLOAT && p == PhysicalType.DOUBLE) {
             double x = ByteBuffer.wrap(leaf.value()).order(ByteOrder.LITTLE_ENDIAN).getDouble();
-            return new RowTest(leaf) {
+            return new CompiledLeaf(leaf) {
                 @Override
                 boolean matches(ColumnBatch b, int v) {
                     return test(compareNaNLast(b.getDouble(v), x), leaf.op());
@@ -66,14 +66,14 @@ abstract class RowTest {
         }
         if (comparison && o == SortOrder.FLOAT && p == PhysicalType.FLOAT) {
             float x = ByteBuffer.wrap(leaf.value()).order(ByteOrder.LITTLE_ENDIAN).getFloat();
-            return new RowTest(leaf) {
+            return new CompiledLeaf(leaf) {
                 @Override
                 boolean matches(ColumnBatch b, int v) {
                     return test(compareNaNLast(b.getFloat(v), x), leaf.op());
                 }
             };
         }
-        return new RowTest(leaf) {
+        return new CompiledLeaf(leaf) {
             private byte[] reuse;
 
             @Override

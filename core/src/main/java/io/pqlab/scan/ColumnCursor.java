@@ -1,0 +1,65 @@
+package io.pqlab.scan;
+
+import io.pqlab.internal.column.ColumnBatch;
+import java.io.IOException;
+import java.util.ArrayDeque;
+
+/**
+ * One returned column's position in the rows of a row group: the page holding the row asked
+ * for, from the pages kept by the first pass and those its reader decodes, merged in row
+ * order. Pages wholly before the row asked for are dropped.
+ */
+final class ColumnCursor implements AutoCloseable {
+    private final PageSource reader;
+    private final ArrayDeque<ColumnBatch> kept;
+    private ColumnBatch peeked;
+    private boolean readerDone;
+    private ColumnBatch current;
+
+    ColumnCursor(PageSource reader, ArrayDeque<ColumnBatch> kept) {
+        this.reader = reader;
+        this.kept = kept == null ? new ArrayDeque<>() : kept;
+        this.readerDone = reader == null;
+    }
+
+    /** The page holding row r (rows asked for ascend). */
+    ColumnBatch page(long r) throws IOException {
+        while (current == null || current.firstRow() + current.rowCount() <= r) {
+            current = nextPage();
+            if (current == null) {
+                throw new IllegalStateException("row " + r + " is in no decoded page");
+            }
+        }
+        if (current.firstRow() > r) {
+            throw new IllegalStateException("row " + r + " is in no decoded page");
+        }
+        return current;
+    }
+
+    private ColumnBatch nextPage() throws IOException {
+        if (peeked == null && !readerDone) {
+            peeked = reader.next();
+            readerDone = peeked == null;
+            if (reader.fellBack()) {
+                kept.clear(); // the walk from the chunk's start holds their rows too
+            }
+        }
+        ColumnBatch k = kept.peekFirst();
+        if (k != null && (peeked == null || k.firstRow() < peeked.firstRow())) {
+            return kept.pollFirst();
+        }
+        ColumnBatch b = peeked;
+        peeked = null;
+        return b;
+    }
+
+    @Override
+    public void close() {
+        if (reader != null) {
+            reader.close();
+        }
+        kept.clear();
+        peeked = null;
+        current = null;
+    }
+}

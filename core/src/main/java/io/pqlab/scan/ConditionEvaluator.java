@@ -1,0 +1,174 @@
+package io.pqlab.scan;
+
+import io.pqlab.internal.column.ColumnBatch;
+import io.pqlab.plan.RowRanges;
+import io.pqlab.predicate.LeafOp;
+import io.pqlab.predicate.Predicate;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Condition evaluation on decoded pages: each condition column's leaves set the bits of the rows
+ * they hold true for, and the condition combines those bitsets (each leaf is on one column, so no
+ * alignment across columns is needed).
+ */
+final class ConditionEvaluator {
+    private ConditionEvaluator() {}
+
+    static void collectLeaves(Predicate p, int column, List<Predicate.Leaf> out) {
+        if (p instanceof Predicate.Leaf l) {
+            if (l.column() == column && out.stream().noneMatch(x -> x == l)) {
+                out.add(l);
+            }
+        } else if (p instanceof Predicate.And a) {
+            a.terms().forEach(t -> collectLeaves(t, column, out));
+        } else if (p instanceof Predicate.Or o) {
+            o.terms().forEach(t -> collectLeaves(t, column, out));
+        }
+    }
+
+    /**
+     * Walks the kept pages of condition column c, setting the bits of its leaves; keeps pages with
+     * a row true for one of its leaves in {@code keep} while the budget lasts.
+     */
+    static void evaluateColumn(PageSource source, int c, Predicate p, RowRanges kept,
+            Map<Predicate.Leaf, BitSet> leafBits, Scanner.Retained keep, long[] budget) throws IOException {
+        List<Predicate.Leaf> leaves = new ArrayList<>();
+        collectLeaves(p, c, leaves);
+        BitSet[] bits = new BitSet[leaves.size()];
+        CompiledLeaf[] tests = new CompiledLeaf[leaves.size()];
+        for (int j = 0; j < bits.length; j++) {
+            bits[j] = new BitSet();
+            LeafOp op = leaves.get(j).op();
+            tests[j] = op == LeafOp.IS_NULL || op == LeafOp.IS_NOT_NULL ? null : CompiledLeaf.compile(leaves.get(j));
+            leafBits.put(leaves.get(j), bits[j]);
+        }
+        boolean retaining = keep != null;
+        try (PageSource pages = source) {
+            for (ColumnBatch b = pages.next(); b != null; b = pages.next()) {
+                if (pages.walks() && keep != null) {
+                    // a walk's pages cannot be left out of a later read through the index
+                    keep.fromOffsetIndex = false;
+                }
+                for (int j = 0; j < bits.length; j++) {
+                    evalLeaf(leaves.get(j), tests[j], b, kept, bits[j]);
+                }
+                if (retaining) {
+                    long first = b.firstRow();
+                    long end = first + b.rowCount();
+                    boolean any = false;
+                    for (BitSet x : bits) {
+                        int s = x.nextSetBit((int) first);
+                        any |= s >= 0 && s < end;
+                    }
+                    long w = Scanner.weight(b);
+                    if (any && w <= budget[0]) {
+                        keep.pages.add(b);
+                        budget[0] -= w;
+                    } else if (any) {
+                        retaining = false; // the rest are decoded again where they hold matches (from kept bytes)
+                    }
+                }
+            }
+        }
+    }
+
+    /** The value of a condition that reads no column. */
+    static boolean constant(Predicate p) {
+        if (p instanceof Predicate.Constant c) {
+            return c.value();
+        }
+        if (p instanceof Predicate.And a) {
+            return a.terms().stream().allMatch(ConditionEvaluator::constant);
+        }
+        if (p instanceof Predicate.Or o) {
+            return o.terms().stream().anyMatch(ConditionEvaluator::constant);
+        }
+        throw new IllegalStateException("a condition on a column: " + p);
+    }
+
+    /** The kept rows for which p holds, from its leaves' bits. */
+    static BitSet eval(Predicate p, Map<Predicate.Leaf, BitSet> leafBits, RowRanges rows) {
+        if (p instanceof Predicate.Constant c) {
+            BitSet b = new BitSet();
+            if (c.value()) {
+                for (int i = 0; i < rows.size(); i++) {
+                    b.set((int) rows.start(i), (int) rows.end(i));
+                }
+            }
+            return b;
+        }
+        if (p instanceof Predicate.Leaf l) {
+            return leafBits.get(l);
+        }
+        List<Predicate> terms = p instanceof Predicate.And a ? a.terms() : ((Predicate.Or) p).terms();
+        boolean and = p instanceof Predicate.And;
+        BitSet acc = null;
+        for (Predicate t : terms) {
+            BitSet b = eval(t, leafBits, rows);
+            if (acc == null) {
+                acc = (BitSet) b.clone();
+            } else if (and) {
+                acc.and(b);
+            } else {
+                acc.or(b);
+            }
+        }
+        return acc == null ? new BitSet() : acc;
+    }
+
+    /**
+     * Sets in {@code out} the kept rows of page b whose value satisfies the leaf; conditions are
+     * on flat columns (an entry is a row).
+     */
+    static void evalLeaf(Predicate.Leaf leaf, CompiledLeaf test, ColumnBatch b, RowRanges rows, BitSet out) {
+        long first = b.firstRow();
+        long last = first + b.entryCount();
+        LeafOp op = leaf.op();
+        for (int i = firstRangeEndingAfter(rows, first); i < rows.size() && rows.start(i) < last; i++) {
+            long from = Math.max(first, rows.start(i));
+            long to = Math.min(last, rows.end(i));
+            for (long row = from; row < to; row++) {
+                int e = (int) (row - first);
+                boolean isNull = b.isNull(e);
+                boolean match = switch (op) {
+                    case IS_NULL -> isNull;
+                    case IS_NOT_NULL -> !isNull;
+                    default -> !isNull && test.matches(b, b.valueIndex(e));
+                };
+                if (match) {
+                    out.set((int) row);
+                }
+            }
+        }
+    }
+
+    static int firstRangeEndingAfter(RowRanges r, long row) {
+        int lo = 0;
+        int hi = r.size();
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (r.end(mid) <= row) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
+    }
+
+    // ---- rows -------------------------------------------------------------------------------
+
+    static RowRanges toRanges(BitSet bits) {
+        List<long[]> out = new ArrayList<>();
+        for (int s = bits.nextSetBit(0); s >= 0; ) {
+            int e = bits.nextClearBit(s);
+            out.add(new long[] {s, e});
+            s = bits.nextSetBit(e);
+        }
+        return RowRanges.union(out);
+    }
+}
