@@ -6,7 +6,10 @@ import io.pqlab.Query;
 import io.pqlab.internal.plan.BoundQuery;
 import io.pqlab.predicate.Predicate;
 import java.util.Set;
+import io.pqlab.internal.assembly.OutputFields;
 import io.pqlab.schema.ColumnDescriptor;
+import io.pqlab.schema.Schema;
+import io.pqlab.schema.SchemaNode;
 import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Option;
@@ -19,7 +22,8 @@ final class PlanOptions {
     String use = "all";
 
     @Option(names = "--select", paramLabel = "COLS", split = ",",
-            description = "Columns the query reads (names or leaf indexes). Default: every column.")
+            description = "Columns the query reads: leaves or groups (a struct, list or map: all its columns) by "
+                    + "name, or leaf indexes. Default: every column.")
     List<String> select;
 
     Set<Mechanism> mechanisms() {
@@ -43,18 +47,34 @@ final class PlanOptions {
         return BoundQuery.of(p, projection(pf), settings.using(mechanisms()));
     }
 
-    /** The leaf indexes --select names, in order, without repeats; null for every column. */
+    /** The leaf indexes --select names (a group: all its leaves), in order, without repeats; null for every column. */
     List<Integer> projection(ParquetFile pf) {
+        List<OutputFields.Field> fields = fields(pf);
+        return fields == null ? null : OutputFields.leaves(fields);
+    }
+
+    /** What --select names, as a scan prints it (by field); null for every top-level field. */
+    List<OutputFields.Field> fields(ParquetFile pf) {
         if (select == null || select.isEmpty()) {
             return null;
         }
-        List<Integer> out = new ArrayList<>();
+        List<SchemaNode> nodes = new ArrayList<>();
         for (String s : select) {
-            ColumnDescriptor c = Columns.resolve(pf.schema(), s.trim());
-            if (!out.contains(c.index())) {
-                out.add(c.index());
-            }
+            nodes.add(node(pf.schema(), s.trim()));
         }
-        return out;
+        return OutputFields.of(pf.schema(), nodes);
+    }
+
+    /** A --select name: a leaf or a group by its dotted path, else a leaf index. */
+    private static SchemaNode node(Schema schema, String name) {
+        ColumnDescriptor leaf = schema.find(name);
+        if (leaf != null) {
+            return leaf;
+        }
+        SchemaNode group = OutputFields.node(schema, name);
+        if (group != null) {
+            return group;
+        }
+        return Columns.resolve(schema, name); // an index, else the error naming the closest columns
     }
 }

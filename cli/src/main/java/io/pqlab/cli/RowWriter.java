@@ -1,5 +1,10 @@
 package io.pqlab.cli;
 
+import io.pqlab.internal.assembly.FieldReader;
+import io.pqlab.internal.assembly.JsonToken;
+import io.pqlab.internal.assembly.LeafConverter;
+import io.pqlab.internal.assembly.NestedJson;
+import io.pqlab.internal.assembly.OutputFields;
 import io.pqlab.internal.values.ColumnType;
 import io.pqlab.internal.values.ValueFormat;
 import io.pqlab.scan.RowBatch;
@@ -19,6 +24,12 @@ import java.util.List;
  * null, {@code ""} for the empty string; jsonl: {@code null} and {@code "null"}); binary without an
  * annotation is hex ({@code 0x…}) unless {@code --binary-as-string}; integers and decimals in JSON
  * are numbers with every digit written, never rounded through a double.
+ *
+ * <p>Rows are printed by field ({@link OutputFields}): a flat leaf from its column, anything
+ * nested assembled from its leaves' levels, so that null list, empty list, null element, null
+ * struct and struct of nulls all differ: jsonl as JSON (structs as objects, lists as arrays with
+ * their nulls, maps as objects where keys are strings, else as [key, value] pairs), csv with that
+ * JSON as the field's text, the table compactly ({@link NestedJson#text}).
  */
 final class RowWriter {
     /** Rows a table looks at to choose its column widths; later rows keep them. */
@@ -28,28 +39,70 @@ final class RowWriter {
 
     private final PrintWriter out;
     private final Format format;
-    private final List<ColumnDescriptor> cols;
-    private final ColumnType[] types;
+    private final List<OutputFields.Field> fields;
+    private final int[] column; // a flat field's batch column, -1 for a nested one
+    private final FieldReader[] readers; // a nested field's reader, else null
+    private final ColumnType[] types; // a flat field's type
     private final boolean binaryAsString;
     private final List<String[]> sample = new ArrayList<>();
     private int[] width; // the table's, once chosen
     private boolean started;
     private long rows;
 
-    RowWriter(PrintWriter out, Format format, List<ColumnDescriptor> cols, boolean binaryAsString) {
+    /**
+     * @param fields what to print
+     * @param cols the scan's columns, as its batches number them
+     */
+    RowWriter(PrintWriter out, Format format, List<OutputFields.Field> fields, List<ColumnDescriptor> cols,
+            boolean binaryAsString) {
         this.out = out;
         this.format = format;
-        this.cols = cols;
+        this.fields = fields;
         this.binaryAsString = binaryAsString;
-        this.types = new ColumnType[cols.size()];
-        for (int c = 0; c < types.length; c++) {
-            types[c] = ColumnType.of(cols.get(c));
+        this.column = new int[fields.size()];
+        this.readers = new FieldReader[fields.size()];
+        this.types = new ColumnType[fields.size()];
+        for (int f = 0; f < fields.size(); f++) {
+            column[f] = -1;
+            if (fields.get(f) instanceof OutputFields.Flat flat) {
+                for (int c = 0; c < cols.size() && column[f] < 0; c++) {
+                    if (cols.get(c).index() == flat.column().index()) {
+                        column[f] = c;
+                    }
+                }
+                if (column[f] < 0) {
+                    throw new IllegalArgumentException(flat.name() + " is not among the scan's columns");
+                }
+                types[f] = ColumnType.of(flat.column());
+            } else {
+                OutputFields.Nested n = (OutputFields.Nested) fields.get(f);
+                readers[f] = FieldReader.of(n.name(), n.shape(), cols, this::leafConverter);
+            }
         }
+    }
+
+    /** Nested leaves as their JSON tokens; unannotated binary as text under --binary-as-string. */
+    private LeafConverter leafConverter(ColumnDescriptor c) {
+        if (binaryAsString && unannotatedBinary(ColumnType.of(c))) {
+            return (page, v) -> {
+                String s = utf8(page.binaries().get(v));
+                return new JsonToken(s != null ? ValueFormat.jsonString(s) : page.json(v));
+            };
+        }
+        return JsonToken.CONVERTER;
+    }
+
+    private String header(int f) {
+        return fields.get(f).name();
+    }
+
+    private List<String> headers() {
+        return fields.stream().map(OutputFields.Field::name).toList();
     }
 
     void write(RowBatch b) {
         if (!started && format == Format.csv) {
-            out.println(String.join(",", cols.stream().map(c -> csvCell(c.dottedPath())).toList()));
+            out.println(String.join(",", headers().stream().map(RowWriter::csvCell).toList()));
         }
         started = true;
         StringBuilder line = new StringBuilder();
@@ -72,14 +125,19 @@ final class RowWriter {
                 out.println("(no rows match)");
             }
         } else if (format == Format.csv && !started) {
-            out.println(String.join(",", cols.stream().map(c -> csvCell(c.dottedPath())).toList()));
+            out.println(String.join(",", headers().stream().map(RowWriter::csvCell).toList()));
         }
     }
 
     // ---- values ---------------------------------------------------------------------------------
 
-    private boolean flat(int c) {
-        return cols.get(c).maxRepetitionLevel() == 0;
+    private boolean flat(int f) {
+        return readers[f] == null;
+    }
+
+    /** A nested field's value (NestedValue with JSON-token leaves, or null). */
+    private Object nested(RowBatch b, int f, int i) {
+        return readers[f].read(b, i);
     }
 
     /** Whether values of this type are bytes with no meaning given: the ones --binary-as-string reads as text. */
@@ -90,18 +148,18 @@ final class RowWriter {
     }
 
     /** A flat value as text, null for null. */
-    private String text(RowBatch b, int c, int i) {
-        byte[] v = b.plain(c, i);
+    private String text(RowBatch b, int f, int i) {
+        byte[] v = b.plain(column[f], i);
         if (v == null) {
             return null;
         }
-        if (binaryAsString && unannotatedBinary(types[c])) {
+        if (binaryAsString && unannotatedBinary(types[f])) {
             String s = utf8(v);
             if (s != null) {
                 return s;
             }
         }
-        return ValueFormat.format(v, types[c]);
+        return ValueFormat.format(v, types[f]);
     }
 
     /** Whether the flat value is a string in every output (quoted in JSON, quotable in the table). */
@@ -122,11 +180,17 @@ final class RowWriter {
 
     private String csvLine(RowBatch b, int i, StringBuilder line) {
         line.setLength(0);
-        for (int c = 0; c < cols.size(); c++) {
+        for (int c = 0; c < fields.size(); c++) {
             if (c > 0) {
                 line.append(',');
             }
-            String s = flat(c) ? text(b, c, i) : b.text(c, i);
+            String s;
+            if (flat(c)) {
+                s = text(b, c, i);
+            } else {
+                Object v = nested(b, c, i);
+                s = v == null ? null : NestedJson.json(v, readers[c].shape());
+            }
             if (s != null) { // null: an empty field; the empty string: ""
                 line.append(csvCell(s));
             }
@@ -146,18 +210,18 @@ final class RowWriter {
     private String jsonLine(RowBatch b, int i, StringBuilder line) {
         line.setLength(0);
         line.append('{');
-        for (int c = 0; c < cols.size(); c++) {
+        for (int c = 0; c < fields.size(); c++) {
             if (c > 0) {
                 line.append(", ");
             }
-            line.append(ValueFormat.jsonString(cols.get(c).dottedPath())).append(": ");
+            line.append(ValueFormat.jsonString(header(c))).append(": ");
             if (!flat(c)) {
-                line.append(b.json(c, i));
+                NestedJson.append(line, nested(b, c, i), readers[c].shape());
             } else if (binaryAsString && unannotatedBinary(types[c])) {
                 String s = text(b, c, i);
                 line.append(s == null ? "null" : ValueFormat.jsonString(s));
             } else {
-                line.append(ValueFormat.json(b.plain(c, i), types[c]));
+                line.append(ValueFormat.json(b.plain(column[c], i), types[c]));
             }
         }
         return line.append('}').toString();
@@ -168,7 +232,7 @@ final class RowWriter {
     /** NULL bare; a string that reads as NULL or starts with a quote, quoted as SQL quotes it. */
     private String tableCell(RowBatch b, int c, int i) {
         if (!flat(c)) {
-            return Table.oneLine(b.text(c, i));
+            return Table.oneLine(NestedJson.text(nested(b, c, i), readers[c].shape()));
         }
         String s = text(b, c, i);
         if (s == null) {
@@ -181,7 +245,7 @@ final class RowWriter {
     }
 
     private void tableRow(RowBatch b, int i) {
-        String[] cells = new String[cols.size()];
+        String[] cells = new String[fields.size()];
         for (int c = 0; c < cells.length; c++) {
             cells[c] = tableCell(b, c, i);
         }
@@ -201,10 +265,10 @@ final class RowWriter {
      * have every value whole).
      */
     private void flushSample() {
-        width = new int[cols.size()];
-        String[] head = new String[cols.size()];
+        width = new int[fields.size()];
+        String[] head = new String[fields.size()];
         for (int c = 0; c < head.length; c++) {
-            head[c] = Table.oneLine(cols.get(c).dottedPath());
+            head[c] = Table.oneLine(header(c));
             width[c] = Width.of(head[c]);
         }
         for (String[] r : sample) {
@@ -220,10 +284,10 @@ final class RowWriter {
     }
 
     private boolean rightAligned(int c) {
-        ColumnType t = types[c];
         if (!flat(c)) {
             return false;
         }
+        ColumnType t = types[c];
         if (t.isDecimal()) {
             return true;
         }

@@ -6,6 +6,7 @@ import io.pqlab.internal.net.CostModel;
 import io.pqlab.internal.net.ReadSession;
 import io.pqlab.internal.net.RequestLog;
 import io.pqlab.Query;
+import io.pqlab.internal.assembly.OutputFields;
 import io.pqlab.scan.RowBatch;
 import io.pqlab.scan.ScanStats;
 import io.pqlab.scan.Scanner;
@@ -125,7 +126,9 @@ final class ScanCommand implements Callable<Integer>, Main.HasFile {
             Scanner scanner = session.scan(query.bind(pf, where,
                     Query.all().limit(limit == null ? -1 : limit).verifyChecksums(verifyChecksums).lateMaterialization(!noLate)));
             List<ColumnDescriptor> cols = scanner.columns();
-            RowWriter rows = new RowWriter(out, format, cols, binaryAsString);
+            List<OutputFields.Field> fields = query.fields(pf);
+            RowWriter rows = new RowWriter(out, format, fields == null ? OutputFields.all(pf.schema()) : fields, cols,
+                    binaryAsString);
             try {
                 for (RowBatch b = scanner.next(); b != null; b = scanner.next()) {
                     if (rowNumbers) {

@@ -79,7 +79,11 @@ class JsonAgreesWithLibraryTest {
                 assertThat(jg.get("first_chunk_offset").asLong()).isEqualTo(first);
             }
             if (!j.get("num_rows").isNull()) {
-                assertThat(j.get("num_rows").asLong()).isEqualTo(rows);
+                assertThat(j.get("num_rows").asLong()).isEqualTo(pf.metadata().numRows());
+                // repeated_no_annotation.parquet's FileMetaData says 0 rows beside a row group of 6
+                if (!file.getFileName().toString().equals("repeated_no_annotation.parquet")) {
+                    assertThat(j.get("num_rows").asLong()).isEqualTo(rows);
+                }
             }
         }
     }

@@ -22,8 +22,25 @@ public final class NestedJson {
     }
 
     public static void append(StringBuilder out, Object value, Shape shape) {
+        append(out, value, shape, false);
+    }
+
+    /**
+     * The value compactly for a table cell: as JSON, but NULL for null (as the table prints a
+     * flat null), struct field names bare where they are plain words, and every map as {@code
+     * {key: value}} (a key is a JSON token, so a string key stays quoted and distinct from NULL).
+     */
+    public static String text(Object value, Shape shape) {
+        StringBuilder sb = new StringBuilder();
+        append(sb, value, shape, true);
+        return sb.toString();
+    }
+
+    private static final java.util.regex.Pattern WORD = java.util.regex.Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
+
+    private static void append(StringBuilder out, Object value, Shape shape, boolean table) {
         if (value == null) {
-            out.append("null");
+            out.append(table ? "NULL" : "null");
         } else if (value instanceof JsonToken t) {
             out.append(t.json());
         } else if (value instanceof NestedValue.StructValue s) {
@@ -33,8 +50,9 @@ public final class NestedJson {
                 if (i > 0) {
                     out.append(", ");
                 }
-                out.append(ValueFormat.jsonString(s.name(i))).append(": ");
-                append(out, s.get(i), st.fields().get(i));
+                String name = s.name(i);
+                out.append(table && WORD.matcher(name).matches() ? name : ValueFormat.jsonString(name)).append(": ");
+                append(out, s.get(i), st.fields().get(i), table);
             }
             out.append('}');
         } else if (value instanceof NestedValue.ListValue l) {
@@ -44,12 +62,12 @@ public final class NestedJson {
                 if (i > 0) {
                     out.append(", ");
                 }
-                append(out, l.get(i), element);
+                append(out, l.get(i), element, table);
             }
             out.append(']');
         } else if (value instanceof NestedValue.MapValue m) {
             Shape.MapShape ms = (Shape.MapShape) shape;
-            boolean object = textKeys(ms);
+            boolean object = table || textKeys(ms);
             out.append(object ? '{' : '[');
             for (int i = 0; i < m.size(); i++) {
                 if (i > 0) {
@@ -57,14 +75,14 @@ public final class NestedJson {
                 }
                 NestedValue.Entry e = m.entries().get(i);
                 if (object) {
-                    append(out, e.key(), ms.key());
+                    append(out, e.key(), ms.key(), table);
                     out.append(": ");
-                    append(out, e.value(), ms.value());
+                    append(out, e.value(), ms.value(), table);
                 } else {
                     out.append('[');
-                    append(out, e.key(), ms.key());
+                    append(out, e.key(), ms.key(), table);
                     out.append(", ");
-                    append(out, e.value(), ms.value());
+                    append(out, e.value(), ms.value(), table);
                     out.append(']');
                 }
             }

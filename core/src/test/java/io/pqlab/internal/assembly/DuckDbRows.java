@@ -33,7 +33,7 @@ import java.util.Map;
  * written, and a map as an object or as pairs (DuckDB writes every map as an object, its keys as
  * text).
  */
-final class DuckDbRows {
+public final class DuckDbRows {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private DuckDbRows() {}
@@ -71,7 +71,7 @@ final class DuckDbRows {
     }
 
     /** DuckDB's rows of the file, each {@code to_json} of the whole row. */
-    static List<String> duckdb(Path file) throws SQLException {
+    public static List<String> duckdb(Path file) throws SQLException {
         return duckdb(file, null);
     }
 
@@ -140,7 +140,7 @@ final class DuckDbRows {
      * The canonical form: null, a leaf as "type:text", a struct as a list of [name, value], a list
      * as a list, a map as a list of [key text, value].
      */
-    static Object canon(JsonNode n, Shape shape, boolean ours) {
+    public static Object canon(JsonNode n, Shape shape, boolean ours) {
         if (n == null || n.isNull()) {
             return null;
         }

@@ -95,6 +95,30 @@ class NestedWrittenFilesTest {
         }
     }
 
+    /**
+     * Levels that contradict each other (here: one leaf of a list of structs given another row's
+     * entries) are a MalformedFileException naming the column and page, never a value made up.
+     */
+    @Test
+    void contradictoryLevelsAreMalformed() throws Exception {
+        Path f = issueExample();
+        try (ParquetFile pf = ParquetFile.open(f); Scan scan = pf.scan(Query.all().columns("pts"))) {
+            RowBatch b = scan.nextBatch();
+            RecordAssembler a = new RecordAssembler(Shapes.of(pf.schema().root().children().get(0)), JavaValues::of);
+            io.pqlab.internal.column.ColumnBatch[] pages = {b.page(0, 0), b.page(1, 1)};
+            // row 0 has two elements (two entries per leaf), row 1 one
+            int[] start = {b.firstEntry(0, 0), b.firstEntry(1, 1)};
+            int[] end = {b.endEntry(0, 0), b.endEntry(1, 1)};
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> a.assemble(pages, start, end))
+                    .isInstanceOf(io.pqlab.MalformedFileException.class)
+                    .hasMessageContaining("pts.list.element.y");
+            // and the same rows, each whole, assemble
+            assertThat(a.assemble(new io.pqlab.internal.column.ColumnBatch[] {b.page(0, 1), b.page(1, 1)},
+                    new int[] {b.firstEntry(0, 1), b.firstEntry(1, 1)}, new int[] {b.endEntry(0, 1), b.endEntry(1, 1)}))
+                    .isEqualTo(new NestedValue.ListValue(NestedValue.listOf((Object) null)));
+        }
+    }
+
     @Test
     void duckDbWrittenNestingAgrees() throws Exception {
         Path f = dir.resolve("duck.parquet");
