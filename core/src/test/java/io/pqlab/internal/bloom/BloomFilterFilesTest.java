@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqlab.internal.format.PhysicalType;
 import io.pqlab.io.BytesSource;
-import io.pqlab.io.CountingSource;
+import io.pqlab.internal.io.CountingSource;
 import io.pqlab.internal.pageindex.ParquetJava;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.pqlab.internal.format.ColumnChunk;
 import io.pqlab.internal.format.PhysicalType;
 import io.pqlab.io.BytesSource;
-import io.pqlab.io.CountingSource;
+import io.pqlab.internal.io.CountingSource;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;

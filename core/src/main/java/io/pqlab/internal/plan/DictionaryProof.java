@@ -1,4 +1,4 @@
-package io.pqlab.plan;
+package io.pqlab.internal.plan;
 
 import io.pqlab.internal.format.ColumnMetaData;
 import io.pqlab.internal.format.Encoding;
@@ -11,11 +11,11 @@ import io.pqlab.internal.format.PageType;
  * after; those values are in no dictionary, so ruling a value out by the dictionary needs proof
  * that no page fell back.
  */
-final class DictionaryProof {
+public final class DictionaryProof {
     private DictionaryProof() {}
 
     /** How it is proved, in words, or null where it cannot be. */
-    static String allDataPagesDictionaryEncoded(ColumnMetaData cmd) {
+    public static String allDataPagesDictionaryEncoded(ColumnMetaData cmd) {
         if (cmd.encodingStats() != null) {
             boolean dictionaryPage = false;
             boolean dataPage = false;
