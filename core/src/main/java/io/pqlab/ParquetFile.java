@@ -14,7 +14,7 @@ import io.pqlab.io.ByteSource;
 import io.pqlab.io.HttpSource;
 import io.pqlab.io.RemoteSource;
 import io.pqlab.plan.Plan;
-import io.pqlab.plan.Planner;
+import io.pqlab.internal.plan.Planner;
 import io.pqlab.scan.Scan;
 import io.pqlab.scan.Scanner;
 import java.net.URI;

@@ -3,7 +3,7 @@ package io.pqlab;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqlab.internal.net.RangeServer;
-import io.pqlab.io.CountingSource;
+import io.pqlab.internal.io.CountingSource;
 import io.pqlab.io.FileSource;
 import io.pqlab.io.TailCachedSource;
 import io.pqlab.plan.Plan;

@@ -11,7 +11,7 @@ import io.pqlab.internal.format.FormatFixtures;
 import io.pqlab.internal.format.MetadataDecoder;
 import io.pqlab.internal.format.ThriftWriter;
 import io.pqlab.io.BytesSource;
-import io.pqlab.io.CountingSource;
+import io.pqlab.internal.io.CountingSource;
 import io.pqlab.internal.pages.PageInfo;
 import io.pqlab.schema.NoSuchColumnException;
 import io.pqlab.schema.Schema;

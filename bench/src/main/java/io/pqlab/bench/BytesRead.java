@@ -4,7 +4,7 @@ import io.pqlab.bench.BenchData.Variant;
 import io.pqlab.bench.Conditions.Named;
 import io.pqlab.bench.pj.CountingInputFile;
 import io.pqlab.bench.pj.Pj;
-import io.pqlab.io.CountingSource;
+import io.pqlab.internal.io.CountingSource;
 import io.pqlab.io.FileSource;
 import java.io.IOException;
 import java.nio.file.Files;

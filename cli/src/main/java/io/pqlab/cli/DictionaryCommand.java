@@ -8,7 +8,7 @@ import io.pqlab.internal.column.DictionaryPages;
 import io.pqlab.internal.format.ColumnMetaData;
 import io.pqlab.internal.values.ColumnType;
 import io.pqlab.internal.values.ValueFormat;
-import io.pqlab.plan.DictionaryProof;
+import io.pqlab.internal.plan.DictionaryProof;
 import io.pqlab.schema.ColumnDescriptor;
 import java.io.PrintWriter;
 import picocli.CommandLine.Command;

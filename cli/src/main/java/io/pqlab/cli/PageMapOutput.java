@@ -4,7 +4,7 @@ import io.pqlab.ParquetFile;
 import io.pqlab.cli.html.PageMap;
 import io.pqlab.cli.html.PageMapHtml;
 import io.pqlab.plan.Plan;
-import io.pqlab.plan.Planner;
+import io.pqlab.internal.plan.Planner;
 import io.pqlab.internal.plan.BoundQuery;
 import java.io.IOException;
 import java.nio.file.Path;

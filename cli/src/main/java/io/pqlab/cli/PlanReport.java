@@ -12,7 +12,7 @@ import static io.pqlab.Mechanism.PAGE_INDEX;
 import static io.pqlab.Mechanism.STATISTICS;
 import java.util.Set;
 import io.pqlab.plan.Plan;
-import io.pqlab.plan.Planner;
+import io.pqlab.internal.plan.Planner;
 import io.pqlab.plan.RowGroupPlan;
 import io.pqlab.plan.RowRanges;
 import io.pqlab.plan.Span;

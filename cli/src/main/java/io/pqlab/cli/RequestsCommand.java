@@ -11,7 +11,7 @@ import io.pqlab.internal.net.StrategyComparison;
 import io.pqlab.Query;
 import io.pqlab.internal.plan.BoundQuery;
 import io.pqlab.plan.Plan;
-import io.pqlab.plan.Planner;
+import io.pqlab.internal.plan.Planner;
 import io.pqlab.predicate.Predicate;
 import java.io.IOException;
 import java.io.PrintWriter;

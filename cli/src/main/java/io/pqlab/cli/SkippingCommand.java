@@ -6,7 +6,7 @@ import io.pqlab.ParquetFile;
 import io.pqlab.Query;
 import io.pqlab.internal.plan.BoundQuery;
 import io.pqlab.plan.Plan;
-import io.pqlab.plan.Planner;
+import io.pqlab.internal.plan.Planner;
 import io.pqlab.predicate.Predicate;
 import io.pqlab.schema.ColumnDescriptor;
 import java.io.IOException;

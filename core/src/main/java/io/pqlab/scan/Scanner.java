@@ -14,7 +14,7 @@ import io.pqlab.internal.pageindex.PageLocation;
 import io.pqlab.plan.ColumnRead;
 import io.pqlab.plan.PageRead;
 import io.pqlab.plan.Plan;
-import io.pqlab.plan.Planner;
+import io.pqlab.internal.plan.Planner;
 import io.pqlab.plan.RowGroupPlan;
 import io.pqlab.plan.RowRanges;
 import io.pqlab.predicate.LeafOp;

@@ -11,7 +11,7 @@ import io.pqlab.Query;
 import io.pqlab.internal.plan.BoundQuery;
 import java.util.Set;
 import io.pqlab.plan.Plan;
-import io.pqlab.plan.Planner;
+import io.pqlab.internal.plan.Planner;
 import io.pqlab.plan.Reference;
 import io.pqlab.predicate.Binder;
 import io.pqlab.predicate.Predicate;

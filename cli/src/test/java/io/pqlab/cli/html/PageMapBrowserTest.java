@@ -15,7 +15,7 @@ import io.pqlab.internal.plan.BoundQuery;
 import java.util.Set;
 import io.pqlab.plan.PageRead;
 import io.pqlab.plan.Plan;
-import io.pqlab.plan.Planner;
+import io.pqlab.internal.plan.Planner;
 import io.pqlab.plan.RowGroupPlan;
 import io.pqlab.plan.Span;
 import io.pqlab.predicate.Binder;

@@ -11,7 +11,7 @@ import io.pqlab.io.ByteSource;
 import io.pqlab.io.RemoteSource;
 import io.pqlab.plan.ColumnRead;
 import io.pqlab.plan.Plan;
-import io.pqlab.plan.Planner;
+import io.pqlab.internal.plan.Planner;
 import io.pqlab.plan.Span;
 import io.pqlab.scan.Scanner;
 import java.io.Closeable;

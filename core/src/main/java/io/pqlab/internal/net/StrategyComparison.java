@@ -6,7 +6,7 @@ import io.pqlab.Query;
 import io.pqlab.internal.plan.BoundQuery;
 import java.util.Set;
 import io.pqlab.plan.Plan;
-import io.pqlab.plan.Planner;
+import io.pqlab.internal.plan.Planner;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;

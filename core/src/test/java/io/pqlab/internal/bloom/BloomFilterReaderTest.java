@@ -8,7 +8,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import io.pqlab.internal.format.ColumnChunk;
 import io.pqlab.io.BytesSource;
-import io.pqlab.io.CountingSource;
+import io.pqlab.internal.io.CountingSource;
 import io.pqlab.internal.pageindex.CompactWriter;
 import io.pqlab.internal.thrift.CompactReader;
 import java.util.Random;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqlab.ParquetFile;
 import io.pqlab.io.BytesSource;
-import io.pqlab.io.CountingSource;
+import io.pqlab.internal.io.CountingSource;
 import io.pqlab.oracle.ParquetJava;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.pqlab.ParquetFile;
 import io.pqlab.UnsupportedFeatureException;
 import io.pqlab.io.BytesSource;
-import io.pqlab.io.CountingSource;
+import io.pqlab.internal.io.CountingSource;
 import io.pqlab.oracle.ParquetJava;
 import io.pqlab.oracle.ParquetJava.Triple;
 import java.nio.file.Files;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.pqlab.ParquetFile;
 import io.pqlab.internal.format.ColumnChunk;
 import io.pqlab.io.BytesSource;
-import io.pqlab.io.CountingSource;
+import io.pqlab.internal.io.CountingSource;
 import io.pqlab.oracle.ParquetJava.Triple;
 import io.pqlab.internal.pageindex.OffsetIndex;
 import io.pqlab.internal.pageindex.PageIndexReader;

@@ -10,7 +10,7 @@ import io.pqlab.MalformedFileException;
 import io.pqlab.UnsupportedFeatureException;
 import io.pqlab.io.ByteSource;
 import io.pqlab.io.BytesSource;
-import io.pqlab.io.CountingSource;
+import io.pqlab.internal.io.CountingSource;
 import io.pqlab.io.RemoteSource;
 import io.pqlab.internal.net.ReadSession;
 import io.pqlab.internal.net.Strategy;

@@ -7,7 +7,7 @@ import io.pqlab.fixtures.Fixtures;
 import io.pqlab.internal.format.ColumnChunk;
 import io.pqlab.internal.format.RowGroup;
 import io.pqlab.io.BytesSource;
-import io.pqlab.io.CountingSource;
+import io.pqlab.internal.io.CountingSource;
 import io.pqlab.io.FileSource;
 import io.pqlab.Mechanism;
 import io.pqlab.MechanismSets;

@@ -11,7 +11,7 @@ import io.pqlab.internal.format.ColumnMetaData;
 import io.pqlab.internal.format.FormatFixtures;
 import io.pqlab.internal.format.PageHeader;
 import io.pqlab.io.BytesSource;
-import io.pqlab.io.CountingSource;
+import io.pqlab.internal.io.CountingSource;
 import io.pqlab.oracle.ParquetJava;
 import io.pqlab.schema.ColumnDescriptor;
 import java.io.ByteArrayInputStream;

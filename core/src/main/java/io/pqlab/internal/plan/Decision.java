@@ -1,4 +1,6 @@
-package io.pqlab.plan;
+package io.pqlab.internal.plan;
+
+import io.pqlab.plan.Verdict;
 
 /** A verdict with its reason in words. */
 public record Decision(Verdict verdict, String why) {

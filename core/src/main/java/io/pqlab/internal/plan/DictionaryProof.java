@@ -1,4 +1,4 @@
-package io.pqlab.plan;
+package io.pqlab.internal.plan;
 
 import io.pqlab.internal.format.ColumnMetaData;
 import io.pqlab.internal.format.Encoding;

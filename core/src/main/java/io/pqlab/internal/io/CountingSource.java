@@ -1,4 +1,6 @@
-package io.pqlab.io;
+package io.pqlab.internal.io;
+
+import io.pqlab.io.ByteSource;
 
 import java.io.IOException;
 import java.util.concurrent.atomic.AtomicLong;

@@ -1,8 +1,16 @@
-package io.pqlab.plan;
+package io.pqlab.internal.plan;
+
+import io.pqlab.plan.ColumnRead;
+import io.pqlab.plan.PageRead;
+import io.pqlab.plan.Plan;
+import io.pqlab.plan.RowGroupPlan;
+import io.pqlab.plan.RowRanges;
+import io.pqlab.plan.Span;
+import io.pqlab.plan.Step;
+import io.pqlab.plan.Verdict;
 
 import io.pqlab.Mechanism;
 import io.pqlab.ParquetFile;
-import io.pqlab.internal.plan.BoundQuery;
 import io.pqlab.UnsupportedFeatureException;
 import io.pqlab.internal.bloom.BloomFilterReader;
 import io.pqlab.internal.bloom.BloomFilterResult;

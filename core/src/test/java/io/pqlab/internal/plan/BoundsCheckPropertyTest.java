@@ -1,8 +1,9 @@
-package io.pqlab.plan;
+package io.pqlab.internal.plan;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqlab.internal.format.PhysicalType;
+import io.pqlab.plan.Verdict;
 import io.pqlab.predicate.LeafOp;
 import io.pqlab.predicate.Predicate.Leaf;
 import io.pqlab.internal.stats.SortOrder;

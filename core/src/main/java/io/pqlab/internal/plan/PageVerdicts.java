@@ -1,4 +1,4 @@
-package io.pqlab.plan;
+package io.pqlab.internal.plan;
 
 import io.pqlab.internal.pageindex.BoundaryOrder;
 import io.pqlab.internal.pageindex.ColumnIndex;
@@ -9,6 +9,7 @@ import io.pqlab.internal.stats.SortOrder;
 import io.pqlab.internal.stats.StatisticsJudge;
 import io.pqlab.internal.stats.TrustedStatistics;
 import io.pqlab.internal.stats.ValueOrder;
+import io.pqlab.plan.Verdict;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -18,12 +19,12 @@ import java.util.List;
  * that match), then each value of the condition is placed by binary search, so that an IN list
  * of k values costs k searches rather than k passes over the pages.
  */
-final class PageVerdicts {
+public final class PageVerdicts {
     private PageVerdicts() {}
 
-    record Result(Verdict[] verdicts, String how) {}
+    public record Result(Verdict[] verdicts, String how) {}
 
-    static Result judge(Leaf l, StatisticsJudge judge, ColumnIndex ci, OffsetIndex oi, long numRows) {
+    public static Result judge(Leaf l, StatisticsJudge judge, ColumnIndex ci, OffsetIndex oi, long numRows) {
         int pages = oi.pageCount();
         TrustedStatistics[] stats = new TrustedStatistics[pages];
         for (int i = 0; i < pages; i++) {
@@ -75,7 +76,7 @@ final class PageVerdicts {
      * only nulls must count one null per row where it counts them, and a page with bounds cannot
      * count a null for every row. Either lie would rule pages in or out against their values.
      */
-    static String contradiction(ColumnIndex ci, OffsetIndex oi, long numRows) {
+    public static String contradiction(ColumnIndex ci, OffsetIndex oi, long numRows) {
         for (int i = 0; i < oi.pageCount(); i++) {
             long rows = oi.endRow(i, numRows) - oi.firstRow(i);
             long nulls = ci.nullCount(i);
