@@ -1,0 +1,260 @@
+package io.pqlab.arrow;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.pqlab.FileException;
+import io.pqlab.ParquetFile;
+import io.pqlab.Query;
+import io.pqlab.fixtures.Fixtures;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.ipc.ArrowReader;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.duckdb.DuckDBResultSet;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * pqlab's Arrow batches against DuckDB's Arrow export of the same file (through JDBC and the C
+ * data interface): every file pqlab carries that both read, value by value, nulls at every level
+ * included, with and without a condition and a projection. The two producers' types may differ
+ * where their readers differ (DuckDB reads ENUM as text, UUID as text, INT96 in microseconds), and
+ * only there: see {@link #same}.
+ */
+class ArrowAgreementTest {
+    private static Connection duck;
+    private static BufferAllocator allocator;
+
+    @BeforeAll
+    static void open() throws Exception {
+        duck = DriverManager.getConnection("jdbc:duckdb:");
+        try (Statement s = duck.createStatement()) {
+            s.execute("SET threads = 1");
+            s.execute("SET preserve_insertion_order = true");
+        }
+        allocator = new RootAllocator();
+    }
+
+    @AfterAll
+    static void close() throws Exception {
+        duck.close();
+        assertEquals(0, allocator.getAllocatedMemory(), "Arrow memory left allocated");
+        allocator.close();
+    }
+
+    static Stream<Path> files() {
+        List<Path> out = new ArrayList<>(Fixtures.parquetFiles(Fixtures.ROOT));
+        out.addAll(Fixtures.dataFiles());
+        return out.stream();
+    }
+
+    @ParameterizedTest
+    @MethodSource("files")
+    void everyValueEqualsDuckDbs(Path file) throws Exception {
+        List<List<Object>> ours;
+        List<Field> ourFields;
+        try (ParquetFile pf = ParquetFile.open(file);
+                ArrowScan reader = ArrowScan.reader(pf, Query.all(), allocator)) {
+            ourFields = reader.schema().getFields();
+            ours = rows(reader);
+        } catch (FileException e) {
+            // a file pqlab refuses (an unsupported codec, a malformed one) has nothing to compare
+            org.junit.jupiter.api.Assumptions.abort(file + ": " + e.getMessage());
+            return;
+        }
+        List<List<Object>> theirs;
+        List<Field> theirFields;
+        try {
+            theirFields = duckFields("SELECT * FROM read_parquet('" + file + "')");
+            theirs = duckRows("SELECT * FROM read_parquet('" + file + "')");
+        } catch (java.sql.SQLException e) {
+            org.junit.jupiter.api.Assumptions.abort("DuckDB cannot read " + file + ": " + e.getMessage());
+            return;
+        }
+        assertThat(ourFields).as(file + ": fields").hasSameSizeAs(theirFields);
+        for (int c = 0; c < ourFields.size(); c++) {
+            sameType(file + " " + ourFields.get(c).getName(), ourFields.get(c), theirFields.get(c));
+        }
+        assertThat(ours).as(file + ": rows").hasSameSizeAs(theirs);
+        for (int r = 0; r < ours.size(); r++) {
+            for (int c = 0; c < ourFields.size(); c++) {
+                Object a = ours.get(r).get(c);
+                Object b = theirs.get(r).get(c);
+                if (!same(a, b)) {
+                    throw new AssertionError(file + " row " + r + " column " + ourFields.get(c).getName()
+                            + ": pqlab " + a + ", DuckDB " + b);
+                }
+            }
+        }
+    }
+
+    @Test
+    void aConditionAndAProjectionGiveDuckDbsRows() throws Exception {
+        Path f = Fixtures.SORTED;
+        String[] conditions = {"order_id BETWEEN 100 AND 130", "country = 'SE' OR amount_cents < 2000",
+            "country IS NULL", "customer_id = 612176", "order_id < 0"};
+        for (String where : conditions) {
+            List<List<Object>> ours;
+            try (ParquetFile pf = ParquetFile.open(f);
+                    ArrowScan reader = ArrowScan.reader(pf, Query.where(where).columns("amount_cents", "country"),
+                            allocator)) {
+                assertThat(reader.schema().getFields()).extracting(Field::getName)
+                        .containsExactly("country", "amount_cents");
+                ours = rows(reader);
+            }
+            List<List<Object>> theirs = duckRows("SELECT country, amount_cents FROM read_parquet('" + f
+                    + "') WHERE " + where);
+            assertThat(ours).as(where).isEqualTo(theirs);
+        }
+    }
+
+    @Test
+    void earlyCloseAndErrorsReleaseEverything() throws Exception {
+        try (BufferAllocator child = allocator.newChildAllocator("early", 0, Long.MAX_VALUE)) {
+            try (ParquetFile pf = ParquetFile.open(Fixtures.SORTED);
+                    ArrowScan reader = ArrowScan.reader(pf, Query.all(), child)) {
+                assertThat(reader.loadNextBatch()).isTrue();
+                assertThat(child.getAllocatedMemory()).isPositive();
+            }
+            assertThat(child.getAllocatedMemory()).isZero();
+            try (ParquetFile pf = ParquetFile.open(Fixtures.SORTED)) {
+                org.assertj.core.api.Assertions.assertThatThrownBy(
+                        () -> ArrowScan.reader(pf, Query.where("no_such_column = 1"), child))
+                        .isInstanceOf(RuntimeException.class);
+            }
+            assertThat(child.getAllocatedMemory()).isZero();
+        }
+    }
+
+    static List<List<Object>> rows(ArrowReader reader) throws Exception {
+        List<List<Object>> out = new ArrayList<>();
+        VectorSchemaRoot root = reader.getVectorSchemaRoot();
+        while (reader.loadNextBatch()) {
+            for (int i = 0; i < root.getRowCount(); i++) {
+                List<Object> row = new ArrayList<>();
+                for (FieldVector v : root.getFieldVectors()) {
+                    row.add(ArrowValues.of(v, i));
+                }
+                out.add(row);
+            }
+        }
+        return out;
+    }
+
+    private static List<Field> duckFields(String sql) throws Exception {
+        try (Statement s = duck.createStatement(); ResultSet rs = s.executeQuery(sql);
+                ArrowReader reader = (ArrowReader) ((DuckDBResultSet) rs).arrowExportStream(allocator, 4096)) {
+            return reader.getVectorSchemaRoot().getSchema().getFields();
+        }
+    }
+
+    /**
+     * The same Arrow type, by name and kind all the way down, except where the two readers map a
+     * Parquet type differently by design: DuckDB reads ENUM and UUID as text, fixed-size binary as
+     * binary, FLOAT16 as float, TIME in microseconds, INT96 and other timestamps in its own units,
+     * and unannotated binary as binary where Arrow C++ would too.
+     */
+    static void sameType(String what, Field ours, Field theirs) {
+        ArrowType a = ours.getType();
+        ArrowType b = theirs.getType();
+        ArrowType.ArrowTypeID x = a.getTypeID();
+        ArrowType.ArrowTypeID y = b.getTypeID();
+        boolean ok = x == y
+                || (x == ArrowType.ArrowTypeID.Binary && y == ArrowType.ArrowTypeID.Utf8)
+                || (x == ArrowType.ArrowTypeID.FixedSizeBinary
+                        && (y == ArrowType.ArrowTypeID.Binary || y == ArrowType.ArrowTypeID.Utf8));
+        if (!ok) {
+            throw new AssertionError(what + ": pqlab " + a + ", DuckDB " + b);
+        }
+        if (x == y) {
+            switch (x) {
+                case Int -> assertThat(a).as(what).isEqualTo(b);
+                case Decimal -> assertThat(((ArrowType.Decimal) a).getScale()).as(what)
+                        .isEqualTo(((ArrowType.Decimal) b).getScale());
+                case Timestamp -> assertThat(((ArrowType.Timestamp) a).getTimezone() == null).as(what + " zone")
+                        .isEqualTo(((ArrowType.Timestamp) b).getTimezone() == null);
+                default -> { }
+            }
+        }
+        if (x == y && x != ArrowType.ArrowTypeID.Map) {
+            assertThat(ours.getChildren()).as(what + " children").hasSameSizeAs(theirs.getChildren());
+            for (int k = 0; k < ours.getChildren().size(); k++) {
+                Field oc = ours.getChildren().get(k);
+                Field tc = theirs.getChildren().get(k);
+                if (x == ArrowType.ArrowTypeID.Struct) {
+                    assertThat(oc.getName()).as(what + " field").isEqualTo(tc.getName());
+                }
+                sameType(what + "." + oc.getName(), oc, tc);
+            }
+        }
+    }
+
+    private static List<List<Object>> duckRows(String sql) throws Exception {
+        try (Statement s = duck.createStatement(); ResultSet rs = s.executeQuery(sql);
+                ArrowReader reader = (ArrowReader) ((DuckDBResultSet) rs).arrowExportStream(allocator, 4096)) {
+            return rows(reader);
+        }
+    }
+
+    /**
+     * Whether two canonical values are the same value. Where the producers' types differ by
+     * design: text against binary by their bytes (ENUM, which Arrow C++ maps to binary and DuckDB
+     * to text), a UUID's 16 bytes against its text, numbers of different widths by their exact
+     * decimal, times at the coarser of the two units.
+     */
+    static boolean same(Object a, Object b) {
+        if (a == null || b == null) {
+            return a == b;
+        }
+        if (a instanceof List<?> x && b instanceof List<?> y) {
+            if (x.size() != y.size()) {
+                return false;
+            }
+            for (int i = 0; i < x.size(); i++) {
+                if (!same(x.get(i), y.get(i))) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        if (a instanceof Map<?, ?> x && b instanceof Map<?, ?> y) {
+            if (x.size() != y.size()) {
+                return false;
+            }
+            var xs = new ArrayList<>(x.values());
+            var ys = new ArrayList<>(y.values());
+            return new ArrayList<>(x.keySet()).equals(new ArrayList<>(y.keySet())) && same(xs, ys);
+        }
+        if (a instanceof ArrowValues.Timed x && b instanceof ArrowValues.Timed y) {
+            long unit = Math.max(x.unitNanos(), y.unitNanos());
+            return Math.floorDiv(x.nanos(), unit) == Math.floorDiv(y.nanos(), unit) && x.kind() == null == (y.kind() == null);
+        }
+        if (a instanceof ArrowValues.Hex x && b instanceof String s) {
+            return x.hex().equals(java.util.HexFormat.of().formatHex(s.getBytes(java.nio.charset.StandardCharsets.UTF_8)))
+                    || (x.hex().length() == 32 && x.hex().equals(s.replace("-", "")));
+        }
+        if (a instanceof String && b instanceof ArrowValues.Hex) {
+            return same(b, a);
+        }
+        if (a instanceof java.math.BigInteger || b instanceof java.math.BigInteger) {
+            return a.toString().equals(b.toString());
+        }
+        return a.equals(b);
+    }
+}
