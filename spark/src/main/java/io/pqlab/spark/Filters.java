@@ -1,0 +1,163 @@
+package io.pqlab.spark;
+
+import java.math.BigDecimal;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.spark.sql.connector.expressions.Expression;
+import org.apache.spark.sql.connector.expressions.Literal;
+import org.apache.spark.sql.connector.expressions.NamedReference;
+import org.apache.spark.sql.connector.expressions.filter.Predicate;
+import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.Decimal;
+import org.apache.spark.sql.types.DecimalType;
+import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.types.StructType;
+import org.apache.spark.unsafe.types.UTF8String;
+
+/**
+ * Spark's V2 predicates as pqlab conditions, where the two agree on every row: comparisons, IN,
+ * IS [NOT] NULL, STARTS_WITH, AND, OR and NOT over top-level columns of boolean, integer, decimal,
+ * string and date type, with literals of the column's own type. Everything else stays with Spark:
+ * float and double (Spark orders NaN above every number and NaN = NaN is true; pqlab follows
+ * SQL, where a NaN matches no comparison), timestamps (time zones), binary, nested fields, and any
+ * expression over a column (a cast, a function).
+ */
+final class Filters {
+    private Filters() {}
+
+    /** The condition text, or null where the predicate (or a part of it) cannot be pushed. */
+    static String condition(Predicate p, StructType schema) {
+        List<String> c = new ArrayList<>();
+        Expression[] ch = p.children();
+        switch (p.name()) {
+            case "AND", "OR" -> {
+                String a = condition((Predicate) ch[0], schema);
+                String b = condition((Predicate) ch[1], schema);
+                return a == null || b == null ? null : "(" + a + " " + p.name() + " " + b + ")";
+            }
+            case "NOT" -> {
+                String a = condition((Predicate) ch[0], schema);
+                return a == null ? null : "(NOT " + a + ")";
+            }
+            case "IS_NULL", "IS_NOT_NULL" -> {
+                String col = column(ch[0], schema);
+                return col == null ? null : col + (p.name().equals("IS_NULL") ? " IS NULL" : " IS NOT NULL");
+            }
+            case "=", "<>", "<", "<=", ">", ">=", "<=>" -> {
+                boolean flipped = !(ch[0] instanceof NamedReference);
+                Expression ref = flipped ? ch[1] : ch[0];
+                Expression lit = flipped ? ch[0] : ch[1];
+                String col = column(ref, schema);
+                if (col == null || !(lit instanceof Literal<?> l)) {
+                    return null;
+                }
+                if (l.value() == null) {
+                    // only the null-safe form means something with a null: IS NULL
+                    return p.name().equals("<=>") ? col + " IS NULL" : null;
+                }
+                String v = literal(l, type(ref, schema));
+                if (v == null) {
+                    return null;
+                }
+                String op = p.name().equals("<=>") ? "=" : flipped ? flip(p.name()) : p.name();
+                return col + " " + op + " " + v;
+            }
+            case "IN" -> {
+                String col = column(ch[0], schema);
+                if (col == null) {
+                    return null;
+                }
+                for (int i = 1; i < ch.length; i++) {
+                    if (!(ch[i] instanceof Literal<?> l) || l.value() == null) {
+                        return null; // a null in the list makes the row's result null or false: Spark's to judge
+                    }
+                    String v = literal(l, type(ch[0], schema));
+                    if (v == null) {
+                        return null;
+                    }
+                    c.add(v);
+                }
+                return c.isEmpty() ? null : col + " IN (" + String.join(", ", c) + ")";
+            }
+            case "STARTS_WITH" -> {
+                String col = column(ch[0], schema);
+                if (col == null || type(ch[0], schema) != DataTypes.StringType
+                        || !(ch[1] instanceof Literal<?> l) || !(l.value() instanceof UTF8String s)) {
+                    return null;
+                }
+                String prefix = s.toString().replace("!", "!!").replace("%", "!%").replace("_", "!_");
+                return col + " LIKE " + quote(prefix + "%") + " ESCAPE '!'";
+            }
+            default -> {
+                return null;
+            }
+        }
+    }
+
+    private static String flip(String op) {
+        return switch (op) {
+            case "<" -> ">";
+            case "<=" -> ">=";
+            case ">" -> "<";
+            case ">=" -> "<=";
+            default -> op;
+        };
+    }
+
+    /** A top-level column of a pushable type, quoted; null otherwise. */
+    private static String column(Expression e, StructType schema) {
+        DataType t = type(e, schema);
+        if (t == null || !(t == DataTypes.BooleanType || t == DataTypes.ByteType || t == DataTypes.ShortType
+                || t == DataTypes.IntegerType || t == DataTypes.LongType || t == DataTypes.StringType
+                || t == DataTypes.DateType || t instanceof DecimalType)) {
+            return null;
+        }
+        String name = ((NamedReference) e).fieldNames()[0];
+        return "\"" + name.replace("\"", "\"\"") + "\"";
+    }
+
+    private static DataType type(Expression e, StructType schema) {
+        if (!(e instanceof NamedReference r) || r.fieldNames().length != 1) {
+            return null;
+        }
+        for (StructField f : schema.fields()) {
+            if (f.name().equals(r.fieldNames()[0])) {
+                return f.dataType();
+            }
+        }
+        return null;
+    }
+
+    /** A literal of the column's own type in pqlab's syntax; null for any other. */
+    private static String literal(Literal<?> l, DataType columnType) {
+        DataType t = l.dataType();
+        Object v = l.value();
+        if (!t.equals(columnType) && !(t instanceof DecimalType && columnType instanceof DecimalType)) {
+            return null;
+        }
+        if (t == DataTypes.BooleanType) {
+            return ((Boolean) v) ? "TRUE" : "FALSE";
+        }
+        if (t == DataTypes.ByteType || t == DataTypes.ShortType || t == DataTypes.IntegerType
+                || t == DataTypes.LongType) {
+            return v.toString();
+        }
+        if (t instanceof DecimalType) {
+            BigDecimal d = ((Decimal) v).toJavaBigDecimal();
+            return d.toPlainString();
+        }
+        if (t == DataTypes.StringType) {
+            return quote(v.toString());
+        }
+        if (t == DataTypes.DateType) {
+            return "DATE '" + LocalDate.ofEpochDay((Integer) v) + "'";
+        }
+        return null;
+    }
+
+    private static String quote(String s) {
+        return "'" + s.replace("'", "''") + "'";
+    }
+}
