@@ -5,6 +5,9 @@ import picocli.CommandLine.Option;
 
 /** How a FILE argument is reached: options every command that reads a file takes. */
 final class SourceOptions {
+    @picocli.CommandLine.Mixin
+    KeyOptions keys = new KeyOptions();
+
     @Option(names = "--endpoint", paramLabel = "URL",
             description = "For s3:// locations: an S3-compatible endpoint (path-style addressing), e.g. "
                     + "http://127.0.0.1:9000. Default: $AWS_ENDPOINT_URL_S3, $AWS_ENDPOINT_URL, else AWS.")

@@ -83,7 +83,8 @@ final class Sources {
     static ReadSession session(String location, SourceOptions o, Strategy strategy) throws IOException {
         ByteSource source = open(location, o);
         try {
-            return ReadSession.open(source, strategy, new RequestLog(), FetchingSource.DEFAULT_MAX_HELD);
+            return ReadSession.open(source, strategy, new RequestLog(), FetchingSource.DEFAULT_MAX_HELD,
+                    o.keys.decryption());
         } catch (IOException | RuntimeException e) {
             source.close();
             throw e;

@@ -1,0 +1,79 @@
+package io.pqlab.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The key options on parquet-testing's encrypted files (keys: that folder's README.md). */
+class EncryptionCliTest {
+    static final Path ENC = Cli.DATA.resolve("encrypt_columns_and_footer.parquet.encrypted");
+    static final Path PLAIN_FOOTER = Cli.DATA.resolve("encrypt_columns_plaintext_footer.parquet.encrypted");
+    // "0123456789012345", "1234567890123450", "1234567890123451" in hex
+    static final String FOOTER = "30313233343536373839303132333435";
+    static final String DOUBLE = "31323334353637383930313233343530";
+    static final String FLOAT = "31323334353637383930313233343531";
+
+    @Test
+    void everyCommandReadsWithTheKeys() {
+        String[] keys = {"--footer-key", FOOTER, "--column-key", "double_field=" + DOUBLE, "--column-key",
+            "float_field=" + FLOAT};
+        for (String command : new String[] {"footer", "schema", "pages", "page-index", "bloom", "statistics", "map"}) {
+            boolean column = !command.equals("footer") && !command.equals("schema") && !command.equals("map");
+            Cli.Result r = Cli.run(ENC, command, !column ? keys : command.equals("bloom")
+                    ? concat(keys, "double_field", "1.5") : concat(keys, "double_field"));
+            assertThat(r.exit()).as(command + ": " + r.err()).isZero();
+            assertThat(r.out() + r.err()).doesNotContain(FOOTER).doesNotContain(DOUBLE);
+        }
+        Cli.Result scan = Cli.run(ENC, "scan", concat(keys, "--where", "double_field < 3"));
+        assertThat(scan.exit()).as(scan.err()).isZero();
+        Cli.Result skip = Cli.run(ENC, "skipping", concat(keys, "--where", "double_field > 1e9"));
+        assertThat(skip.exit()).as(skip.err()).isZero();
+    }
+
+    @Test
+    void anEncryptedFooterWithoutItsKeyIsOneLineAndExit2() {
+        Cli.Result r = Cli.run(ENC, "footer");
+        assertThat(r.exit()).isEqualTo(2);
+        assertThat(r.err().strip()).contains("--footer-key").doesNotContain("\n").doesNotContain("at io.");
+    }
+
+    @Test
+    void aWrongKeyIsExit2NamingTheModuleNeverTheKey() {
+        String wrong = "00" + FOOTER.substring(2);
+        Cli.Result r = Cli.run(ENC, "footer", "--footer-key", wrong);
+        assertThat(r.exit()).isEqualTo(2);
+        assertThat(r.err()).contains("GCM tag mismatch decrypting the encrypted footer").doesNotContain(wrong);
+        Cli.Result bad = Cli.run(ENC, "footer", "--footer-key", "abcd");
+        assertThat(bad.exit()).isEqualTo(2);
+        assertThat(bad.err()).contains("2 bytes").doesNotContain("abcd");
+    }
+
+    @Test
+    void aKeyFileAndBase64() throws Exception {
+        Path dir = Files.createTempDirectory("keys");
+        Path file = dir.resolve("keys.txt");
+        Files.writeString(file, "# test keys\nfooter=base64:MDEyMzQ1Njc4OTAxMjM0NQ==\ncolumn.double_field=" + DOUBLE
+                + "\ncolumn.float_field=" + FLOAT + "\n");
+        Cli.Result r = Cli.run(ENC, "scan", "--key-file", file.toString(), "--where", "double_field > 3");
+        assertThat(r.exit()).as(r.err()).isZero();
+    }
+
+    @Test
+    void aPlaintextFooterWithoutKeysPlansAndSaysWhy() {
+        Cli.Result r = Cli.run(PLAIN_FOOTER, "skipping", "--where", "double_field > 1e9");
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(r.out()).contains("--column-key double_field=KEY");
+        Cli.Result scan = Cli.run(PLAIN_FOOTER, "scan", "--where", "double_field > 1e9");
+        assertThat(scan.exit()).isEqualTo(2);
+        assertThat(scan.err()).contains("--column-key double_field=KEY").doesNotContain("\n  at");
+    }
+
+    static String[] concat(String[] a, String... b) {
+        String[] out = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, out, a.length, b.length);
+        return out;
+    }
+}
