@@ -2,7 +2,7 @@ package io.pqlab.spark;
 
 import io.pqlab.FileException;
 import io.pqlab.ParquetFile;
-import io.pqlab.internal.dataset.ListedFile;
+import io.pqlab.io.ListedFile;
 import io.pqlab.internal.dataset.Listing;
 import java.io.IOException;
 import java.io.UncheckedIOException;
