@@ -80,14 +80,16 @@ final class RequestsCommand implements Callable<Integer>, Main.HasFile {
         CostModel model = network.model();
         Strategy strategy = network.strategy(source, file);
         if (compare) {
+            io.pqlab.Decryption keys = source.keys.decryption(); // a bad key is reported before the file is read
             try (var origin = Sources.open(file, source)) {
                 // the schema, to bind the condition: read through a session of its own, then shared
-                ReadSession first = ReadSession.open(new Unclosed(origin), strategy);
+                ReadSession first = ReadSession.open(new Unclosed(origin), strategy, new RequestLog(),
+                        io.pqlab.internal.net.FetchingSource.DEFAULT_MAX_HELD, keys);
                 BoundQuery bound;
                 try (first) {
                     bound = query.bind(first.file(), where, Query.all());
                 }
-                List<StrategyComparison.Row> rows = StrategyComparison.compare(origin, bound, strategy, model);
+                List<StrategyComparison.Row> rows = StrategyComparison.compare(origin, bound, strategy, model, keys);
                 if (json) {
                     out.println(PlanReport.MAPPER.writerWithDefaultPrettyPrinter()
                             .writeValueAsString(NetworkReport.compareJson(rows, file, where, model)));

@@ -100,6 +100,7 @@ public final class PageMap {
     private final ArrayNode pRows = MAPPER.createArrayNode();
     private final ArrayNode pFate = MAPPER.createArrayNode();
     private final ArrayNode pWhy = MAPPER.createArrayNode();
+    private final ArrayNode pCrypto = MAPPER.createArrayNode();
     private int pageCount;
 
     private PageMap(ParquetFile file, Plan plan, Set<Integer> projection) {
@@ -113,6 +114,9 @@ public final class PageMap {
 
     /** Page kinds in the pages' kind array. */
     static final int DATA = 0, DICTIONARY = 1, OTHER = 2, CHUNK = 3;
+
+    /** A module's encryption in the pages' crypto array and the chunks' {@code crypto} field. */
+    static final int PLAINTEXT = 0, ENCRYPTED = 1, SEALED = 2;
 
     /**
      * The map of a plan.
@@ -168,6 +172,13 @@ public final class PageMap {
         o.put("numRows", file.metadata().numRows());
         o.put("createdBy", file.metadata().createdBy());
         o.put("mode", plan == null ? "layout" : "plan");
+        if (footer.decryptor() == null) {
+            o.putNull("encryption");
+        } else {
+            ObjectNode e = o.putObject("encryption");
+            e.put("footer", footer.decryptor().encryptedFooter() ? "encrypted" : "plaintext");
+            e.put("describe", footer.decryptor().describe());
+        }
         ArrayNode fates = o.putArray("fates");
         for (Fate f : FATES) {
             fates.add(fate(f));
@@ -182,6 +193,10 @@ public final class PageMap {
             cn.put("path", c.dottedPath());
             cn.put("type", c.type() == null ? "?" : c.type().name());
             cn.put("selected", projection == null || projection.contains(c.index()));
+            // a column's key is the same in every row group; the first chunk says which
+            ColumnChunk first = file.metadata().rowGroups().isEmpty() ? null
+                    : file.metadata().rowGroups().get(0).columns().get(c.index());
+            cn.put("encryption", first == null || !first.encrypted() ? "none" : keyName(first));
         }
         ArrayNode regions = o.putArray("regions");
         long size = file.footer().fileSize();
@@ -216,6 +231,7 @@ public final class PageMap {
         pages.set("rows", pRows);
         pages.set("fate", pFate);
         pages.set("why", pWhy);
+        pages.set("crypto", pCrypto);
         ArrayNode w = o.putArray("whys");
         whys.forEach(w::add);
         return o;
@@ -271,6 +287,9 @@ public final class PageMap {
         long length = md == null ? 0 : md.totalCompressedSize();
         n.put("offset", start);
         n.put("length", length);
+        n.put("crypto", crypto(cc));
+        n.put("encrypted", cc != null && cc.encrypted());
+        n.put("sealed", cc != null && cc.sealed());
         ColumnRead read = null;
         if (gp != null) {
             for (ColumnRead r : gp.reads()) {
@@ -419,8 +438,41 @@ public final class PageMap {
             throw new IllegalStateException("no such fate: " + fate);
         }
         pFate.add(f);
-        pWhy.add(why(why));
+        ColumnChunk cc = chunkAt(g, c);
+        pCrypto.add(crypto(cc));
+        pWhy.add(why(cryptoNote(why, cc, c)));
         pageCount++;
+    }
+
+    private ColumnChunk chunkAt(int g, int c) {
+        List<RowGroup> rgs = file.metadata().rowGroups();
+        if (g < 0 || g >= rgs.size() || c < 0 || c >= rgs.get(g).columns().size()) {
+            return null;
+        }
+        return rgs.get(g).columns().get(c);
+    }
+
+    private static int crypto(ColumnChunk cc) {
+        return cc == null || !cc.encrypted() ? PLAINTEXT : cc.sealed() ? SEALED : ENCRYPTED;
+    }
+
+    /** Which key a chunk's modules are encrypted with, in words. */
+    private static String keyName(ColumnChunk cc) {
+        return cc.cryptoMetaData() == null || cc.cryptoMetaData().footerKey() ? "footer key" : "column key";
+    }
+
+    /** The why of a module of {@code cc}, with its encryption said where it has one. */
+    private String cryptoNote(String why, ColumnChunk cc, int c) {
+        if (cc == null || !cc.encrypted()) {
+            return why;
+        }
+        String key = keyName(cc);
+        if (!cc.sealed()) {
+            return join(why, "encrypted with the " + key);
+        }
+        String option = key.equals("footer key") ? "--footer-key KEY"
+                : "--column-key " + file.schema().column(c).dottedPath() + "=KEY";
+        return join(why, "sealed: encrypted with the " + key + ", which was not given (" + option + ")");
     }
 
     private int why(String text) {
@@ -501,7 +553,13 @@ public final class PageMap {
         n.put("offset", offset);
         n.put("length", Math.min(length, size - offset));
         n.put("fetched", fetched);
-        n.put("why", why);
+        ColumnChunk cc = kind.equals("footer") || kind.equals("magic") ? null : chunkAt(g, c);
+        n.put("crypto", crypto(cc));
+        if (kind.equals("footer") && file.footer().decryptor() != null) {
+            n.put("crypto", file.footer().decryptor().encryptedFooter() ? ENCRYPTED : PLAINTEXT);
+            why = join(why, file.footer().decryptor().describe());
+        }
+        n.put("why", cryptoNote(why, cc, c));
     }
 
     // ---- totals -----------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 package io.pqlab.internal.net;
 
+import io.pqlab.Decryption;
 import io.pqlab.io.ByteSource;
 import io.pqlab.Mechanism;
 import io.pqlab.Query;
@@ -48,6 +49,12 @@ public final class StrategyComparison {
      */
     public static List<Row> compare(ByteSource origin, BoundQuery query, Strategy given, CostModel model)
             throws IOException {
+        return compare(origin, query, given, model, Decryption.NONE);
+    }
+
+    /** As above, for a file that may be encrypted: every row's session reads with {@code keys}. */
+    public static List<Row> compare(ByteSource origin, BoundQuery query, Strategy given, CostModel model,
+            Decryption keys) throws IOException {
         Set<Mechanism> mechanisms = query.mechanisms();
         FetchingSource shared = new FetchingSource(origin, new RequestLog(), 1);
         int prefetch = given.prefetch() > 0 ? given.prefetch() : Strategy.DEFAULT_PREFETCH;
@@ -57,30 +64,32 @@ public final class StrategyComparison {
         long n = Strategy.NO_MERGING;
         List<Row> rows = new ArrayList<>();
         rows.add(run("HEAD, trailer, footer; every column chunk", shared, new Strategy(0, n, 1, false),
-                Mechanism.none(), query, model));
-        rows.add(run("... skipping row groups by statistics", shared, new Strategy(0, n, 1, false), stats, query, model));
+                Mechanism.none(), query, model, keys));
+        rows.add(run("... skipping row groups by statistics", shared, new Strategy(0, n, 1, false), stats, query,
+                model, keys));
         String more = mechanisms.equals(Mechanism.all()) ? " (and Bloom filters, dictionaries)"
                 : " (" + String.join(", ", Mechanism.names(mechanisms)) + ")";
         rows.add(run("... and pages by the page index" + more, shared,
-                new Strategy(0, n, 1, true), mechanisms, query, model));
+                new Strategy(0, n, 1, true), mechanisms, query, model, keys));
         rows.add(run("... with a suffix read of " + size(prefetch) + " for the footer", shared,
-                new Strategy(prefetch, n, 1, true), mechanisms, query, model));
+                new Strategy(prefetch, n, 1, true), mechanisms, query, model, keys));
         rows.add(run("... merging ranges within " + size(gap), shared, new Strategy(prefetch, gap, 1, true), mechanisms,
-                query, model));
+                query, model, keys));
         rows.add(run("... on " + connections + " connections, without merging", shared,
-                new Strategy(prefetch, n, connections, true), mechanisms, query, model));
+                new Strategy(prefetch, n, connections, true), mechanisms, query, model, keys));
         long fileSize = shared.size();
         long t = model.withConnections(1).requestMicros(fileSize);
         rows.add(new Row("the whole file in one read", null, Mechanism.none(), null, 1, fileSize, t, -1));
-        rows.add(run("as given: " + describe(given), shared, given, mechanisms, query, model));
+        rows.add(run("as given: " + describe(given), shared, given, mechanisms, query, model, keys));
         return rows;
     }
 
     private static Row run(String name, FetchingSource shared, Strategy s, Set<Mechanism> m, BoundQuery query,
-            CostModel model) throws IOException {
+            CostModel model, Decryption keys) throws IOException {
         // The shared source is not closed by the session: it outlives every row.
         ByteSource view = new Unclosed(shared);
-        try (ReadSession session = ReadSession.open(view, s)) {
+        try (ReadSession session = ReadSession.open(view, s, new RequestLog(), FetchingSource.DEFAULT_MAX_HELD,
+                keys)) {
             BoundQuery q = query.with(query.query().using(m));
             session.fetchIndexes(q);
             Plan plan = Planner.plan(session.file(), q);
