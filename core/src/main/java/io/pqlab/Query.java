@@ -28,6 +28,8 @@ import java.util.Set;
  * @param lateMaterialization whether a scan decodes the returned columns only in pages that hold
  *     matching rows (true), or in every page the plan keeps
  * @param verifyChecksums whether a scan checks page CRCs where the writer stored them
+ *
+ * <p>Immutable (its lists and sets are copied) and safe to share between threads: one query may plan and scan many files at once.
  */
 public record Query(Expr condition, List<String> columns, Set<Mechanism> mechanisms, long limit, int threads,
         boolean lateMaterialization, boolean verifyChecksums) {

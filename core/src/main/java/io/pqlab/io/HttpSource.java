@@ -31,6 +31,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * reading its body; a body must hold exactly the bytes asked for. 5xx replies, dropped
  * connections, timeouts and short bodies are retried with backoff ({@link RetryPolicy}); anything
  * else fails at once with a {@link RemoteReadException} saying what the server did.
+ *
+ * <p>Thread-safe: reads from several threads at once are independent requests; what it learns of the file (size, ETag) is set once under a lock and kept in volatile fields.
  */
 public final class HttpSource implements RemoteSource {
     private final URI uri;

@@ -13,6 +13,8 @@ import java.util.List;
  * @param spans the byte ranges read, in file order
  * @param pages each page's fate, where the OffsetIndex told them apart; empty otherwise
  * @param why how the pages were chosen
+ *
+ * <p>Immutable and safe to share between threads.
  */
 public record ColumnRead(int rowGroup, int column, String path, int pagesRead, int pagesTotal,
         List<Span> spans, List<PageRead> pages, String why) {

@@ -10,5 +10,7 @@ package io.pqlab.plan;
  * @param rowCount how many rows it holds (0 for a dictionary page)
  * @param read whether the plan reads it
  * @param why why it is read or skipped
+ *
+ * <p>Immutable and safe to share between threads.
  */
 public record PageRead(String kind, long offset, long length, long firstRow, long rowCount, boolean read, String why) {}

@@ -16,6 +16,8 @@ import java.util.List;
  * @param mechanisms the mechanisms allowed
  * @param rowGroups per row group
  * @param coalesceGap the gap below which spans are merged into one request
+ *
+ * <p>Immutable (its lists are copied), as are all its parts, and safe to share between threads.
  */
 public record Plan(String file, long fileSize, long numRows, String predicate, Set<Mechanism> mechanisms,
         List<RowGroupPlan> rowGroups, long coalesceGap) {

@@ -22,6 +22,8 @@ import java.util.List;
  * @param fetched what was fetched to decide, one span per structure read (a ColumnIndex, an
  *     OffsetIndex, a Bloom filter, a dictionary page), in the order read; their lengths add up to
  *     {@code indexBytes}
+ *
+ * <p>Immutable and safe to share between threads.
  */
 public record RowGroupPlan(int index, long firstRow, long numRows, boolean skipped, Verdict verdict,
         RowRanges rows, RowRanges allMatch, List<Step> steps, List<ColumnRead> reads, long indexBytes,

@@ -7,6 +7,8 @@ import java.util.List;
 /**
  * A set of rows as sorted, disjoint, non-adjacent half-open ranges [start, end), relative to a
  * row group. AND of conditions intersects these, OR unites them.
+ *
+ * <p>Immutable (union and intersect return new sets) and safe to share between threads.
  */
 public final class RowRanges {
     private static final RowRanges EMPTY = new RowRanges(new long[0]);

@@ -4,7 +4,11 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 
-/** A byte range of the file: [offset, offset + length). */
+/**
+ * A byte range of the file: [offset, offset + length).
+ *
+ * <p>Immutable and safe to share between threads.
+ */
 public record Span(long offset, long length) {
     public long end() {
         return offset + length;

@@ -8,6 +8,8 @@ package io.pqlab.plan;
  * @param condition the leaf, as text
  * @param verdict what the mechanism proved for the row group
  * @param why the reason in words
+ *
+ * <p>Immutable and safe to share between threads.
  */
 public record Step(String mechanism, String column, String condition, Verdict verdict, String why) {
     public boolean skip() {

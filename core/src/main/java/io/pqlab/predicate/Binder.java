@@ -29,6 +29,8 @@ import java.util.List;
  * hold becomes what it means: {@code int_col = 2.5} matches nothing, {@code int_col < 2.5} is
  * {@code int_col <= 2}, a value beyond the type's range lies above or below every value, NaN
  * equals only NaN and sorts above every number.
+ *
+ * <p>Safe to call from several threads at once: each binding keeps its own state.
  */
 public final class Binder {
     private final Schema schema;

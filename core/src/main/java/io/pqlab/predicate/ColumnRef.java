@@ -6,6 +6,8 @@ import java.util.List;
  * A column named in a condition: its path components ({@code a.b.c} is three; {@code "a.b"} is
  * one) and the text the user wrote, for messages. Two references are equal when their paths are:
  * {@code a.b} and {@code "a" . "b"} name the same column.
+ *
+ * <p>Immutable and safe to share between threads.
  */
 public record ColumnRef(List<String> path, String text) {
 

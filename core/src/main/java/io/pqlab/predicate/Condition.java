@@ -55,6 +55,8 @@ import java.util.regex.Pattern;
  *
  * Every error is a {@link ConditionException} with its position; no other exception escapes,
  * and nesting and length are bounded so that no input can exhaust the stack or the heap.
+ *
+ * <p>Stateless (static methods only): safe to call from several threads at once.
  */
 public final class Condition {
     /** Longest condition accepted, in chars. */

@@ -16,6 +16,8 @@ import java.util.function.Function;
  * <p>Binding (resolving columns against a file's schema and literals against their types) is
  * {@link Binder}'s, and gives a {@link Predicate}: the syntax tree stays untyped, so that one
  * condition binds to many files.
+ *
+ * <p>Every tree is immutable and safe to share between threads.
  */
 public sealed interface Expr permits Expr.And, Expr.Or, Expr.Not, Expr.Leaf {
 

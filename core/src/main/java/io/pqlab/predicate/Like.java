@@ -3,6 +3,8 @@ package io.pqlab.predicate;
 /**
  * SQL LIKE: {@code %} matches any run of characters, {@code _} any one character, and an optional
  * escape character makes the next character literal.
+ *
+ * <p>Stateless (static methods only): safe to call from several threads at once.
  */
 public final class Like {
     public static final int NO_ESCAPE = -1;

@@ -14,6 +14,8 @@ import java.util.regex.Pattern;
  * user wrote (an exact integer or decimal, or the text of a float) so that binding can convert
  * them exactly to the column's type, or say that it cannot. {@code toString()} prints the literal
  * so that it parses back to an equal one.
+ *
+ * <p>Immutable and safe to share between threads.
  */
 public sealed interface Literal {
 

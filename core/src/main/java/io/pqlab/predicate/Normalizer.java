@@ -23,6 +23,8 @@ import java.util.List;
  * ({@code NaN < 5} and {@code NaN >= 5} both false) {@code NOT (x < 5)} would keep NaN rows and
  * {@code x >= 5} would drop them, so these rewrites would be wrong. NOT IN is the AND of {@code !=}
  * and NOT BETWEEN is {@code a < lo OR a > hi} by the same reasoning.
+ *
+ * <p>Stateless (static methods only): safe to call from several threads at once.
  */
 public final class Normalizer {
     private Normalizer() {}

@@ -10,6 +10,8 @@ import java.util.Set;
  * A condition bound to a file: NOT pushed down to the leaves, every column resolved to a leaf
  * column, every literal converted exactly to the column's physical type (PLAIN bytes). This is
  * what the planner and the scan evaluate. SQL semantics: null satisfies no comparison.
+ *
+ * <p>Every bound predicate is immutable and safe to share between threads.
  */
 public sealed interface Predicate {
 

@@ -8,6 +8,8 @@ import java.util.Arrays;
 /**
  * Whether one non-null value (PLAIN bytes of the column's physical type) satisfies a leaf, with
  * the planner's semantics: NaN equals NaN and sorts above every number, -0.0 equals +0.0.
+ *
+ * <p>Stateless (static methods only): safe to call from several threads at once.
  */
 public final class ValueMatch {
     private ValueMatch() {}

@@ -22,6 +22,8 @@ import java.util.List;
  * @param precision a decimal's precision, -1 if not a decimal
  * @param maxDefinitionLevel non-REQUIRED nodes on the path, root excluded
  * @param maxRepetitionLevel REPEATED nodes on the path, root excluded
+ *
+ * <p>Immutable and safe to share between threads.
  */
 public record ColumnDescriptor(
         int index,

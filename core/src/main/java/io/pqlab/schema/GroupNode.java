@@ -3,7 +3,11 @@ package io.pqlab.schema;
 import io.pqlab.internal.format.SchemaElement;
 import java.util.List;
 
-/** An inner node of the schema (the root included): a struct, list or map level. */
+/**
+ * An inner node of the schema (the root included): a struct, list or map level.
+ *
+ * <p>Immutable and safe to share between threads.
+ */
 public record GroupNode(
         SchemaElement element,
         List<String> path,

@@ -26,6 +26,8 @@ import java.util.function.Function;
  * elements that follow, nothing may follow the root's subtree, nesting is bounded by
  * {@value #MAX_DEPTH}, every non-root node has a repetition and every leaf a known physical type.
  * A list that fails is a {@link MalformedFileException} at the footer's offset.
+ *
+ * <p>Immutable once built and safe to share between threads.
  */
 public final class Schema {
     /** Deeper nesting than any real schema has is taken as malformed (and bounds recursion). */

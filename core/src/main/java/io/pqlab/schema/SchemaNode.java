@@ -4,7 +4,11 @@ import io.pqlab.internal.format.Repetition;
 import io.pqlab.internal.format.SchemaElement;
 import java.util.List;
 
-/** A node of the schema tree: a {@link GroupNode} or a leaf, {@link ColumnDescriptor}. */
+/**
+ * A node of the schema tree: a {@link GroupNode} or a leaf, {@link ColumnDescriptor}.
+ *
+ * <p>Both kinds are immutable and safe to share between threads.
+ */
 public sealed interface SchemaNode permits GroupNode, ColumnDescriptor {
 
     /** The element as written in the footer. */

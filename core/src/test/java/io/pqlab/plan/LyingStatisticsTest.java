@@ -31,7 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
  * footer and ColumnIndex what Polars wrote. Then, more generally, a page index that contradicts
  * the chunk's statistics is not used. Answers are held to the data as written.
  */
-class LyingStatisticsTest {
+public class LyingStatisticsTest {
     @TempDir
     Path dir;
 
@@ -45,6 +45,11 @@ class LyingStatisticsTest {
      * marked as null pages (with no nulls counted).
      */
     private Path polarsLike(String createdBy, boolean lyingChunkBounds) throws IOException {
+        return polarsLike(dir, createdBy, lyingChunkBounds);
+    }
+
+    /** As above, written in {@code dir}; the CLI's tests show its reasons from this file. */
+    public static Path polarsLike(Path dir, String createdBy, boolean lyingChunkBounds) throws IOException {
         List<Object[]> rows = new ArrayList<>();
         for (int i = 0; i < 4000; i++) {
             rows.add(new Object[] {i < 2000 ? 0.5 : i % 2 == 0 ? Double.NaN : -1000.0});

@@ -45,6 +45,8 @@ import software.amazon.awssdk.services.s3.model.HeadObjectResponse;
  * <p>Replies are checked as {@link io.pqlab.io.HttpSource} checks them (the same
  * {@link ContentRange} rules), and retried by the same {@link RetryPolicy}: the SDK's own retries
  * are off, so that every request is counted once.
+ *
+ * <p>Thread-safe: reads from several threads at once are independent requests on the shared client; what it learns of the object (size, ETag) is set once under a lock and kept in volatile fields.
  */
 public final class S3Source implements RemoteSource {
     /** Where the endpoint may come from when {@code --endpoint} is not given. */
