@@ -60,7 +60,7 @@ abstract class FileCommand implements Callable<Integer>, Main.HasFile {
             locations.add(file);
             locations.addAll(moreFiles());
             if (DatasetArgs.isDataset(locations)) {
-                onDataset = true;
+                onDataset = locations.size() > 1; // one directory or glob: errors start with it, as for one file
                 return onDataset(locations);
             }
         }

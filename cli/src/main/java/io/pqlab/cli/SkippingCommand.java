@@ -106,7 +106,7 @@ final class SkippingCommand implements Callable<Integer>, Main.HasFile {
             locations.addAll(chapterForm);
         }
         if (DatasetArgs.isDataset(locations)) {
-            onDataset = true;
+            onDataset = locations.size() > 1; // one directory or glob: errors start with it, as for one file
             return onDataset(out, locations);
         }
         long coalesce = network.gap(file);
