@@ -12,6 +12,9 @@ final class BadInput {
 
     /** The message for a user error (one line, or a condition and a caret under it), or null if the exception is not one. */
     static String describe(Exception e) {
+        if (e instanceof io.pqlab.DatasetException d) {
+            return Table.oneLine(d.getMessage()); // names the file (or the files) at fault
+        }
         if (e instanceof NoSuchColumnException n) {
             return Table.oneLine(n.getMessage()); // column names come from the file
         }

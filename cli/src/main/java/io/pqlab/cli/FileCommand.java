@@ -37,11 +37,33 @@ abstract class FileCommand implements Callable<Integer>, Main.HasFile {
 
     @Override
     public String file() {
-        return file;
+        return onDataset ? null : file;
+    }
+
+    /** Set while a dataset is read: its errors name their own files. */
+    private boolean onDataset;
+
+    /** The FILE arguments after the first, for commands that take a dataset; null for one file only. */
+    java.util.List<String> moreFiles() {
+        return null;
+    }
+
+    /** The dataset options of a command that takes a dataset. */
+    DatasetArgs datasetArgs() {
+        return null;
     }
 
     @Override
     public Integer call() throws Exception {
+        if (moreFiles() != null) {
+            java.util.List<String> locations = new java.util.ArrayList<>();
+            locations.add(file);
+            locations.addAll(moreFiles());
+            if (DatasetArgs.isDataset(locations)) {
+                onDataset = locations.size() > 1; // one directory or glob: errors start with it, as for one file
+                return onDataset(locations);
+            }
+        }
         ObjectNode answer = Json.object();
         answer.put("file", file);
         try (ReadSession session = Sources.session(file, source, source.strategy())) {
@@ -52,6 +74,22 @@ abstract class FileCommand implements Callable<Integer>, Main.HasFile {
             out.println(Json.write(answer));
         } else {
             render(answer, out);
+        }
+        out.flush();
+        return Main.OK;
+    }
+
+    /** A dataset: its merged schema and a line per file (each footer read, or taken from --cache). */
+    private int onDataset(java.util.List<String> locations) throws Exception {
+        ObjectNode answer;
+        try (io.pqlab.Dataset d = datasetArgs().open(locations)) {
+            answer = DatasetArgs.summaryJson(d, d.plan(io.pqlab.Query.all()));
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        if (json) {
+            out.println(Json.write(answer));
+        } else {
+            DatasetArgs.printSummary(out, answer);
         }
         out.flush();
         return Main.OK;

@@ -38,7 +38,8 @@ import picocli.CommandLine.Model.CommandSpec;
             "Forms:",
             "  pqlab skipping FILE --where \"order_id = 431 OR customer_id IN (7, 9)\"",
             "  pqlab skipping FILE COLUMN OP [VALUE]   (one comparison; OP is one of",
-            "      = != < <= > >= is-null is-not-null; COLUMN a name or a leaf index)"
+            "      = != < <= > >= is-null is-not-null; COLUMN a name or a leaf index)",
+            "  pqlab skipping DIR|GLOB|FILE... --where EXPR   (a dataset: a summary and the files read)"
         })
 final class SkippingCommand implements Callable<Integer>, Main.HasFile {
     @Spec
@@ -56,6 +57,12 @@ final class SkippingCommand implements Callable<Integer>, Main.HasFile {
 
     @Mixin
     NetworkOptions network = new NetworkOptions();
+
+    @Mixin
+    DatasetArgs dataset = new DatasetArgs();
+
+    /** Set while a dataset is planned: its errors name their own files. */
+    private boolean onDataset;
 
     @Parameters(index = "1..*", arity = "0..3", paramLabel = "COLUMN OP VALUE",
             description = "One comparison as COLUMN OP [VALUE], instead of --where.")
@@ -85,13 +92,23 @@ final class SkippingCommand implements Callable<Integer>, Main.HasFile {
 
     @Override
     public String file() {
-        return file;
+        return onDataset ? null : file;
     }
 
     @Override
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
         query.mechanisms(); // a bad --use is reported before the file is opened
+        // with --where, the positionals after FILE are more paths (COLUMN OP VALUE needs no --where)
+        List<String> locations = new ArrayList<>();
+        locations.add(file);
+        if (where != null) {
+            locations.addAll(chapterForm);
+        }
+        if (DatasetArgs.isDataset(locations)) {
+            onDataset = locations.size() > 1; // one directory or glob: errors start with it, as for one file
+            return onDataset(out, locations);
+        }
         long coalesce = network.gap(file);
         CostModel model = network.model();
         try (ReadSession session = Sources.session(file, source, network.strategy(source, file))) {
@@ -140,6 +157,30 @@ final class SkippingCommand implements Callable<Integer>, Main.HasFile {
             }
             return Main.OK;
         }
+    }
+
+    /** A dataset: every file planned (see {@link io.pqlab.Dataset#plan}), summarised or as JSON. */
+    private int onDataset(PrintWriter out, List<String> locations) throws IOException {
+        if (where == null) {
+            throw new Main.UserError("on a dataset give the condition with --where EXPR");
+        }
+        if (whereFile != null || compare || html != null) {
+            throw new Main.UserError("--where-file, --compare and --html read one file: give one FILE");
+        }
+        Query q = Query.where(where).using(query.mechanisms());
+        if (query.select != null && !query.select.isEmpty()) {
+            q = q.columns(query.select);
+        }
+        try (io.pqlab.Dataset d = dataset.open(locations)) {
+            io.pqlab.DatasetPlan plan = d.plan(q);
+            if (json) {
+                out.println(PlanReport.MAPPER.writerWithDefaultPrettyPrinter()
+                        .writeValueAsString(DatasetArgs.skippingJson(plan, where)));
+            } else {
+                DatasetArgs.printSkipping(out, plan, where);
+            }
+        }
+        return Main.OK;
     }
 
     /**
