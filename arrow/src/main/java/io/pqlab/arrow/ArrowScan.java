@@ -86,19 +86,46 @@ public final class ArrowScan extends ArrowReader {
      */
     public static long writeStream(ParquetFile file, Query query, BufferAllocator allocator, OutputStream out)
             throws IOException {
-        long rows = 0;
         try (ArrowScan reader = reader(file, query, allocator)) {
-            VectorSchemaRoot root = reader.getVectorSchemaRoot();
-            try (ArrowStreamWriter w = new ArrowStreamWriter(root, null, Channels.newChannel(out))) {
-                w.start();
-                while (reader.loadNextBatch()) {
-                    w.writeBatch();
-                    rows += root.getRowCount();
-                }
-                w.end();
-            }
+            return reader.writeStream(out);
         }
+    }
+
+    /**
+     * Writes this reader's remaining batches as an Arrow IPC stream and returns the number of rows
+     * written; {@link #stats} and {@link #plan} then say what the scan did. The stream is flushed,
+     * not closed.
+     */
+    public long writeStream(OutputStream out) throws IOException {
+        long rows = 0;
+        VectorSchemaRoot root = getVectorSchemaRoot();
+        // Arrow's writer closes its channel, and a channel closes its stream: keep the caller's open
+        OutputStream kept = new java.io.FilterOutputStream(out) {
+            @Override
+            public void write(byte[] b, int off, int len) throws IOException {
+                out.write(b, off, len);
+            }
+
+            @Override
+            public void close() {
+                // flushed below, after the writer: a failure there is the stream's own, not wrapped
+            }
+        };
+        try (ArrowStreamWriter w = new ArrowStreamWriter(root, null, Channels.newChannel(kept))) {
+            w.start();
+            while (loadNextBatch()) {
+                w.writeBatch();
+                rows += root.getRowCount();
+            }
+            w.end();
+        }
+        out.flush();
         return rows;
+    }
+
+    /** The scan's plan: what it reads and skips, and why. */
+    public io.pqlab.plan.Plan plan() {
+        return scan.plan();
     }
 
     /** The Arrow schema of the batches. */

@@ -45,13 +45,20 @@ public final class Main {
     /**
      * Standard output that says when it is closed. A PrintWriter swallows IOExceptions (so a scan
      * piped into {@code head} would go on to the end, writing into nothing); this stream turns them
-     * into {@link OutputClosed}, which PrintWriter lets through.
+     * into {@link OutputClosed}, which PrintWriter lets through. Over a file, into the unchecked
+     * exception its caller chooses ({@link OutputError}, naming the file).
      */
     static final class Output extends java.io.OutputStream {
         private final java.io.OutputStream out;
+        private final java.util.function.Function<IOException, RuntimeException> failure;
 
         Output(java.io.OutputStream out) {
+            this(out, OutputClosed::new);
+        }
+
+        Output(java.io.OutputStream out, java.util.function.Function<IOException, RuntimeException> failure) {
             this.out = out;
+            this.failure = failure;
         }
 
         @Override
@@ -59,7 +66,7 @@ public final class Main {
             try {
                 out.write(b);
             } catch (IOException e) {
-                throw new OutputClosed(e);
+                throw failure.apply(e);
             }
         }
 
@@ -68,7 +75,7 @@ public final class Main {
             try {
                 out.write(b, off, len);
             } catch (IOException e) {
-                throw new OutputClosed(e);
+                throw failure.apply(e);
             }
         }
 
@@ -77,7 +84,16 @@ public final class Main {
             try {
                 out.flush();
             } catch (IOException e) {
-                throw new OutputClosed(e);
+                throw failure.apply(e);
+            }
+        }
+
+        @Override
+        public void close() {
+            try {
+                out.close();
+            } catch (IOException e) {
+                throw failure.apply(e);
             }
         }
     }

@@ -47,6 +47,20 @@ final class PlanOptions {
         return BoundQuery.of(p, projection(pf), settings.using(mechanisms()));
     }
 
+    /**
+     * The same query as {@link #bind} gives, as the library's public Query (for the Arrow scan, which
+     * takes one): the condition's text, the --select leaves by path, the --use mechanisms. Bound first,
+     * so that a bad condition or column is reported as every command reports it.
+     */
+    Query query(ParquetFile pf, String where, Query settings) {
+        bind(pf, where, settings);
+        List<Integer> leaves = projection(pf);
+        List<String> columns = leaves == null ? List.of()
+                : leaves.stream().map(i -> pf.schema().column(i).dottedPath()).toList();
+        return settings.using(mechanisms()).withCondition(where == null ? null : io.pqlab.predicate.Condition.parse(where))
+                .columns(columns);
+    }
+
     /** The leaf indexes --select names (a group: all its leaves), in order, without repeats; null for every column. */
     List<Integer> projection(ParquetFile pf) {
         List<OutputFields.Field> fields = fields(pf);

@@ -35,7 +35,8 @@ final class RowWriter {
     /** Rows a table looks at to choose its column widths; later rows keep them. */
     static final int TABLE_SAMPLE = 1000;
 
-    enum Format { table, csv, jsonl }
+    /** arrow is written by the Arrow scan (ScanCommand), never by a RowWriter. */
+    enum Format { table, csv, jsonl, arrow }
 
     private final PrintWriter out;
     private final Format format;
@@ -55,6 +56,9 @@ final class RowWriter {
      */
     RowWriter(PrintWriter out, Format format, List<OutputFields.Field> fields, List<ColumnDescriptor> cols,
             boolean binaryAsString) {
+        if (format == Format.arrow) {
+            throw new IllegalArgumentException("Arrow is written by ArrowScan, not as text rows");
+        }
         this.out = out;
         this.format = format;
         this.fields = fields;

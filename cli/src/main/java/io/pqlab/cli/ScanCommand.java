@@ -7,15 +7,27 @@ import io.pqlab.internal.net.ReadSession;
 import io.pqlab.internal.net.RequestLog;
 import io.pqlab.Query;
 import io.pqlab.internal.assembly.OutputFields;
+import io.pqlab.arrow.ArrowScan;
+import io.pqlab.plan.Plan;
 import io.pqlab.scan.RowBatch;
 import io.pqlab.scan.ScanStats;
 import io.pqlab.scan.Scanner;
 import io.pqlab.schema.ColumnDescriptor;
+import java.io.BufferedOutputStream;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Mixin;
@@ -32,7 +44,8 @@ import picocli.CommandLine.Spec;
                     + "and decoding only their pages.",
             "",
             "  pqlab scan FILE --where \"order_id = 431\" --select order_id,country",
-            "  pqlab scan FILE --where \"amount_cents > 9800\" --format csv --stats"
+            "  pqlab scan FILE --where \"amount_cents > 9800\" --format csv --stats",
+            "  pqlab scan FILE --where \"country = 'SE'\" --format arrow --output se.arrows"
         })
 final class ScanCommand implements Callable<Integer>, Main.HasFile {
     @Spec
@@ -58,10 +71,22 @@ final class ScanCommand implements Callable<Integer>, Main.HasFile {
     Long limit;
 
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "table",
-            description = "table, csv or jsonl. Default: ${DEFAULT-VALUE}. The table takes its column widths from "
-                    + "the first " + RowWriter.TABLE_SAMPLE + " rows and cuts a later, wider value with '…'; csv and "
-                    + "jsonl write every value whole.")
+            description = "table, csv, jsonl or arrow. Default: ${DEFAULT-VALUE}. The table takes its column widths "
+                    + "from the first " + RowWriter.TABLE_SAMPLE + " rows and cuts a later, wider value with '…'; csv "
+                    + "and jsonl write every value whole; arrow writes an Arrow IPC stream (to --output, or to "
+                    + "standard output when that is not a terminal).")
     RowWriter.Format format;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "OUT",
+            description = "With --format arrow: the file to write the stream to. Default: standard output.")
+    Path output;
+
+    /** Whether standard output is a terminal (where an Arrow stream is refused); tests replace it. */
+    static BooleanSupplier stdoutIsTerminal = () -> System.console() != null;
+
+    /** Standard output as bytes, for an Arrow stream (a closed pipe: OutputClosed); tests replace it. */
+    static Supplier<OutputStream> stdoutBytes = () -> new Main.Output(
+            new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), 1 << 16));
 
     @Option(names = "--binary-as-string",
             description = "Print BYTE_ARRAY and FIXED_LEN_BYTE_ARRAY values without an annotation as UTF-8 text "
@@ -98,6 +123,18 @@ final class ScanCommand implements Callable<Integer>, Main.HasFile {
             throw new Main.UserError("--limit must be 0 or more (it was " + limit + ")");
         }
         query.mechanisms(); // a bad --use is reported before the file is opened
+        boolean arrow = format == RowWriter.Format.arrow;
+        if (output != null && !arrow) {
+            throw new Main.UserError("--output is for --format arrow; redirect the other formats with >");
+        }
+        if (arrow && (rowNumbers || binaryAsString)) {
+            throw new Main.UserError((rowNumbers ? "--row-numbers" : "--binary-as-string")
+                    + " is for the text formats; leave it out with --format arrow");
+        }
+        if (arrow && output == null && stdoutIsTerminal.getAsBoolean()) {
+            throw new Main.UserError("--format arrow writes binary, not for a terminal: give --output FILE, "
+                    + "or pipe it into a reader (... | duckdb)");
+        }
         if (!pureJavaCodecs) {
             return scan();
         }
@@ -121,10 +158,14 @@ final class ScanCommand implements Callable<Integer>, Main.HasFile {
         CostModel model = network.model();
         try (ReadSession session = Sources.session(file, source, network.strategy(source, file))) {
             ParquetFile pf = session.file();
+            Query settings = Query.all().limit(limit == null ? -1 : limit).verifyChecksums(verifyChecksums)
+                    .lateMaterialization(!noLate);
+            if (format == RowWriter.Format.arrow) {
+                return arrow(session, pf, query.query(pf, where, settings), model);
+            }
             // the indexes of the row groups statistics leave undecided, in as few requests as lie
             // together; then every span the plan keeps, merged across the gap, several in flight
-            Scanner scanner = session.scan(query.bind(pf, where,
-                    Query.all().limit(limit == null ? -1 : limit).verifyChecksums(verifyChecksums).lateMaterialization(!noLate)));
+            Scanner scanner = session.scan(query.bind(pf, where, settings));
             List<ColumnDescriptor> cols = scanner.columns();
             List<OutputFields.Field> fields = query.fields(pf);
             RowWriter rows = new RowWriter(out, format, fields == null ? OutputFields.all(pf.schema()) : fields, cols,
@@ -147,21 +188,66 @@ final class ScanCommand implements Callable<Integer>, Main.HasFile {
                 // The reader has gone (head): stop reading now. Exit 0, and --stats still says how
                 // far the scan got, on stderr.
                 if (stats) {
-                    printStats(spec.commandLine().getErr(), scanner, session.accounting(model), pf);
+                    printStats(spec.commandLine().getErr(), scanner.stats(), scanner.plan(), session.accounting(model), pf);
                 }
                 return Main.OK;
             }
             if (stats) {
-                printStats(spec.commandLine().getErr(), scanner, session.accounting(model), pf);
+                printStats(spec.commandLine().getErr(), scanner.stats(), scanner.plan(), session.accounting(model), pf);
             }
         }
         return Main.OK;
     }
 
-    private static void printStats(PrintWriter err, Scanner scanner, Accounting a, ParquetFile pf)
+    /**
+     * The rows as an Arrow IPC stream, by the library's Arrow scan, to --output or standard output.
+     * A file is removed when the scan fails, so that no partial stream is left looking complete.
+     */
+    private Integer arrow(ReadSession session, ParquetFile pf, Query q, CostModel model) throws IOException {
+        OutputStream out = output == null ? stdoutBytes.get() : open(output);
+        boolean done = false;
+        try (BufferAllocator allocator = new RootAllocator(); ArrowScan reader = ArrowScan.reader(pf, q, allocator)) {
+            try {
+                reader.writeStream(out);
+            } catch (Main.OutputClosed e) {
+                // the reader has gone: exit 0, and --stats says how far the scan got, as for text
+            }
+            done = true;
+            if (stats) {
+                printStats(spec.commandLine().getErr(), reader.stats(), reader.plan(), session.accounting(model), pf);
+            }
+        } finally {
+            if (output != null) {
+                boolean closed = false;
+                try {
+                    out.close();
+                    closed = true;
+                } catch (Main.OutputError e) {
+                    if (done) {
+                        throw e; // the scan went well, the file did not: say so (the file goes below)
+                    }
+                } finally {
+                    if (!done || !closed) {
+                        Files.deleteIfExists(output);
+                    }
+                }
+            }
+        }
+        return Main.OK;
+    }
+
+    /** The --output file, buffered; a failure to open or write it names it. */
+    private static OutputStream open(Path path) {
+        try {
+            return new Main.Output(new BufferedOutputStream(Files.newOutputStream(path), 1 << 16),
+                    e -> new Main.OutputError(path, e));
+        } catch (IOException e) {
+            throw new Main.OutputError(path, e);
+        }
+    }
+
+    private static void printStats(PrintWriter err, ScanStats s, Plan plan, Accounting a, ParquetFile pf)
             throws IOException {
-        ScanStats s = scanner.stats();
-        var plan = scanner.plan();
         err.printf("rows returned:       %,d of %,d%n", s.rowsReturned(), plan.numRows());
         err.printf("row groups:          %d read, %d skipped%n", s.rowGroupsRead(), plan.rowGroupsSkipped());
         err.printf("pages:               %,d decoded, %,d skipped in row groups read%n", s.pagesDecoded(), s.pagesSkipped());
