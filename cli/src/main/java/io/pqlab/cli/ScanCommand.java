@@ -13,7 +13,6 @@ import io.pqlab.scan.Scanner;
 import io.pqlab.schema.ColumnDescriptor;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;

@@ -2,7 +2,6 @@ package io.pqlab.internal.net;
 
 import io.pqlab.io.ByteSource;
 import io.pqlab.Mechanism;
-import io.pqlab.Query;
 import io.pqlab.internal.plan.BoundQuery;
 import java.util.Set;
 import io.pqlab.plan.Plan;
