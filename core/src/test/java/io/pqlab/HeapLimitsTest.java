@@ -1,10 +1,6 @@
 package io.pqlab;
 
-import io.pqlab.Mechanism;
-import io.pqlab.MechanismSets;
-import io.pqlab.Query;
 import io.pqlab.internal.plan.BoundQuery;
-import java.util.Set;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -13,7 +9,6 @@ import io.pqlab.internal.format.FooterReader;
 import io.pqlab.internal.format.ThriftWriter;
 import io.pqlab.io.BytesSource;
 import io.pqlab.predicate.Binder;
-import io.pqlab.internal.plan.BoundQuery;
 import io.pqlab.scan.Scanner;
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;

@@ -3,7 +3,6 @@ package io.pqlab.cli;
 import io.pqlab.ParquetFile;
 import io.pqlab.Query;
 import io.pqlab.plan.Plan;
-import io.pqlab.internal.plan.Planner;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;

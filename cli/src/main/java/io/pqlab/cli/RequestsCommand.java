@@ -11,8 +11,6 @@ import io.pqlab.internal.net.StrategyComparison;
 import io.pqlab.Query;
 import io.pqlab.internal.plan.BoundQuery;
 import io.pqlab.plan.Plan;
-import io.pqlab.internal.plan.Planner;
-import io.pqlab.predicate.Predicate;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.List;

@@ -7,7 +7,6 @@ import io.pqlab.Query;
 import io.pqlab.internal.plan.BoundQuery;
 import io.pqlab.plan.Plan;
 import io.pqlab.internal.plan.Planner;
-import io.pqlab.predicate.Predicate;
 import io.pqlab.schema.ColumnDescriptor;
 import java.io.IOException;
 import java.io.PrintWriter;

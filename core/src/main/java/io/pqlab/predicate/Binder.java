@@ -289,40 +289,52 @@ public final class Binder {
 
     /** Folds constants and flattens nested connectives of the same kind. */
     static Predicate simplify(Predicate p) {
-        if (p instanceof Predicate.And a) {
-            List<Predicate> terms = new ArrayList<>();
-            for (Predicate t : a.terms()) {
-                Predicate s = simplify(t);
-                if (s instanceof Constant c) {
-                    if (!c.value()) {
-                        return c;
-                    }
-                } else if (s instanceof Predicate.And inner) {
-                    terms.addAll(inner.terms());
-                } else {
-                    terms.add(s);
-                }
+        return p.fold(new Predicate.Fold<Predicate>() {
+            @Override
+            public Predicate leaf(Predicate.Leaf l) {
+                return l;
             }
-            return terms.isEmpty() ? new Constant(true, "every term holds") : terms.size() == 1 ? terms.get(0) : new Predicate.And(terms);
-        }
-        if (p instanceof Predicate.Or o) {
-            List<Predicate> terms = new ArrayList<>();
-            Constant falseTerm = null;
-            for (Predicate t : o.terms()) {
-                Predicate s = simplify(t);
-                if (s instanceof Constant c) {
-                    if (c.value()) {
-                        return c;
-                    }
-                    falseTerm = c;
-                } else if (s instanceof Predicate.Or inner) {
-                    terms.addAll(inner.terms());
-                } else {
-                    terms.add(s);
-                }
+
+            @Override
+            public Predicate constant(Constant c) {
+                return c;
             }
-            return terms.isEmpty() ? falseTerm : terms.size() == 1 ? terms.get(0) : new Predicate.Or(terms);
-        }
-        return p;
+
+            @Override
+            public Predicate and(List<Predicate> simplified) {
+                List<Predicate> terms = new ArrayList<>();
+                for (Predicate s : simplified) {
+                    if (s instanceof Constant c) {
+                        if (!c.value()) {
+                            return c;
+                        }
+                    } else if (s instanceof Predicate.And inner) {
+                        terms.addAll(inner.terms()); // already flat: its terms were simplified
+                    } else {
+                        terms.add(s);
+                    }
+                }
+                return terms.isEmpty() ? new Constant(true, "every term holds") : terms.size() == 1 ? terms.get(0) : new Predicate.And(terms);
+            }
+
+            @Override
+            public Predicate or(List<Predicate> simplified) {
+                List<Predicate> terms = new ArrayList<>();
+                Constant falseTerm = null;
+                for (Predicate s : simplified) {
+                    if (s instanceof Constant c) {
+                        if (c.value()) {
+                            return c;
+                        }
+                        falseTerm = c;
+                    } else if (s instanceof Predicate.Or inner) {
+                        terms.addAll(inner.terms());
+                    } else {
+                        terms.add(s);
+                    }
+                }
+                return terms.isEmpty() ? falseTerm : terms.size() == 1 ? terms.get(0) : new Predicate.Or(terms);
+            }
+        });
     }
 }

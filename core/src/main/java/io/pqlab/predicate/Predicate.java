@@ -63,6 +63,34 @@ public sealed interface Predicate {
         return out;
     }
 
+    /**
+     * Whether the condition holds, given whether each leaf does: every term of an AND, at least
+     * one of an OR (an empty AND holds, an empty OR does not).
+     */
+    default boolean holds(java.util.function.Predicate<Leaf> leafHolds) {
+        return fold(new Fold<Boolean>() {
+            @Override
+            public Boolean leaf(Leaf l) {
+                return leafHolds.test(l);
+            }
+
+            @Override
+            public Boolean constant(Constant c) {
+                return c.value();
+            }
+
+            @Override
+            public Boolean and(List<Boolean> terms) {
+                return !terms.contains(Boolean.FALSE);
+            }
+
+            @Override
+            public Boolean or(List<Boolean> terms) {
+                return terms.contains(Boolean.TRUE);
+            }
+        });
+    }
+
     /** The leaf indexes of the columns the condition tests, in order of first appearance. */
     default Set<Integer> columns() {
         Set<Integer> out = new LinkedHashSet<>();

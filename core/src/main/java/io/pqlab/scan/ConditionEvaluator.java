@@ -18,16 +18,15 @@ import java.util.Map;
 final class ConditionEvaluator {
     private ConditionEvaluator() {}
 
-    static void collectLeaves(Predicate p, int column, List<Predicate.Leaf> out) {
-        if (p instanceof Predicate.Leaf l) {
+    /** The distinct leaves (by identity) of p on the column, left to right. */
+    static List<Predicate.Leaf> leavesOf(Predicate p, int column) {
+        List<Predicate.Leaf> out = new ArrayList<>();
+        for (Predicate.Leaf l : p.leaves()) {
             if (l.column() == column && out.stream().noneMatch(x -> x == l)) {
                 out.add(l);
             }
-        } else if (p instanceof Predicate.And a) {
-            a.terms().forEach(t -> collectLeaves(t, column, out));
-        } else if (p instanceof Predicate.Or o) {
-            o.terms().forEach(t -> collectLeaves(t, column, out));
         }
+        return out;
     }
 
     /**
@@ -36,8 +35,7 @@ final class ConditionEvaluator {
      */
     static void evaluateColumn(PageSource source, int c, Predicate p, RowRanges kept,
             Map<Predicate.Leaf, BitSet> leafBits, Scanner.Retained keep, long[] budget) throws IOException {
-        List<Predicate.Leaf> leaves = new ArrayList<>();
-        collectLeaves(p, c, leaves);
+        List<Predicate.Leaf> leaves = leavesOf(p, c);
         BitSet[] bits = new BitSet[leaves.size()];
         CompiledLeaf[] tests = new CompiledLeaf[leaves.size()];
         for (int j = 0; j < bits.length; j++) {
@@ -78,37 +76,46 @@ final class ConditionEvaluator {
 
     /** The value of a condition that reads no column. */
     static boolean constant(Predicate p) {
-        if (p instanceof Predicate.Constant c) {
-            return c.value();
-        }
-        if (p instanceof Predicate.And a) {
-            return a.terms().stream().allMatch(ConditionEvaluator::constant);
-        }
-        if (p instanceof Predicate.Or o) {
-            return o.terms().stream().anyMatch(ConditionEvaluator::constant);
-        }
-        throw new IllegalStateException("a condition on a column: " + p);
+        return p.holds(l -> {
+            throw new IllegalStateException("a condition on a column: " + p);
+        });
     }
 
     /** The kept rows for which p holds, from its leaves' bits. */
     static BitSet eval(Predicate p, Map<Predicate.Leaf, BitSet> leafBits, RowRanges rows) {
-        if (p instanceof Predicate.Constant c) {
-            BitSet b = new BitSet();
-            if (c.value()) {
-                for (int i = 0; i < rows.size(); i++) {
-                    b.set((int) rows.start(i), (int) rows.end(i));
-                }
+        return p.fold(new Predicate.Fold<BitSet>() {
+            @Override
+            public BitSet leaf(Predicate.Leaf l) {
+                return leafBits.get(l);
             }
-            return b;
-        }
-        if (p instanceof Predicate.Leaf l) {
-            return leafBits.get(l);
-        }
-        List<Predicate> terms = p instanceof Predicate.And a ? a.terms() : ((Predicate.Or) p).terms();
-        boolean and = p instanceof Predicate.And;
+
+            @Override
+            public BitSet constant(Predicate.Constant c) {
+                BitSet b = new BitSet();
+                if (c.value()) {
+                    for (int i = 0; i < rows.size(); i++) {
+                        b.set((int) rows.start(i), (int) rows.end(i));
+                    }
+                }
+                return b;
+            }
+
+            @Override
+            public BitSet and(List<BitSet> terms) {
+                return combine(terms, true);
+            }
+
+            @Override
+            public BitSet or(List<BitSet> terms) {
+                return combine(terms, false);
+            }
+        });
+    }
+
+    /** The terms' bits ANDed or ORed into a copy; the leaves' own bits stay as they are. */
+    private static BitSet combine(List<BitSet> terms, boolean and) {
         BitSet acc = null;
-        for (Predicate t : terms) {
-            BitSet b = eval(t, leafBits, rows);
+        for (BitSet b : terms) {
             if (acc == null) {
                 acc = (BitSet) b.clone();
             } else if (and) {

@@ -1,8 +1,6 @@
 package io.pqlab.plan;
 
 import io.pqlab.Mechanism;
-import io.pqlab.MechanismSets;
-import io.pqlab.Query;
 import io.pqlab.internal.plan.BoundQuery;
 import java.util.Set;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -10,7 +8,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.pqlab.ParquetFile;
 import io.pqlab.predicate.Binder;
 import io.pqlab.scan.RowBatch;
-import io.pqlab.internal.plan.BoundQuery;
 import io.pqlab.scan.Scanner;
 import java.io.IOException;
 import java.nio.ByteBuffer;

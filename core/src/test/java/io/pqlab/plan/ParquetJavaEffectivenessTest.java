@@ -2,8 +2,6 @@ package io.pqlab.plan;
 
 import io.pqlab.internal.plan.Planner;
 import io.pqlab.Mechanism;
-import io.pqlab.MechanismSets;
-import io.pqlab.Query;
 import io.pqlab.internal.plan.BoundQuery;
 import java.util.Set;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -17,7 +15,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.parquet.filter2.compat.FilterCompat;
 import org.apache.parquet.filter2.compat.RowGroupFilter;

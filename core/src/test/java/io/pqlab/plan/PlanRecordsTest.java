@@ -3,7 +3,6 @@ package io.pqlab.plan;
 import io.pqlab.internal.plan.Planner;
 import io.pqlab.Mechanism;
 import io.pqlab.MechanismSets;
-import io.pqlab.Query;
 import io.pqlab.internal.plan.BoundQuery;
 import java.util.Set;
 import static org.assertj.core.api.Assertions.assertThat;

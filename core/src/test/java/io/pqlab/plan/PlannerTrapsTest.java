@@ -1,9 +1,6 @@
 package io.pqlab.plan;
 
 import io.pqlab.Mechanism;
-import io.pqlab.MechanismSets;
-import io.pqlab.Query;
-import io.pqlab.internal.plan.BoundQuery;
 import java.util.Set;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -17,7 +14,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 import java.util.TreeSet;
 import org.apache.parquet.column.values.bloomfilter.BloomFilter;
 import org.apache.parquet.format.BoundaryOrder;

@@ -6,7 +6,6 @@ import io.pqlab.io.RemoteReadException;
 import io.pqlab.io.RemoteSource;
 import io.pqlab.io.RetryPolicy;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.URLDecoder;

@@ -1,6 +1,5 @@
 package io.pqlab.internal.assembly;
 
-import io.pqlab.internal.column.ColumnBatch;
 import io.pqlab.internal.format.LogicalType;
 import io.pqlab.internal.format.TimeUnit;
 import io.pqlab.internal.stats.ValueOrder;

@@ -118,15 +118,6 @@ public final class FileConditions {
 
     /** Whether a non-null value satisfies a bound leaf (BETWEEN binds to an AND or OR of leaves). */
     private static boolean holds(Predicate p, byte[] v) {
-        if (p instanceof Predicate.Constant c) {
-            return c.value();
-        }
-        if (p instanceof Predicate.And a) {
-            return a.terms().stream().allMatch(t -> holds(t, v));
-        }
-        if (p instanceof Predicate.Or o) {
-            return o.terms().stream().anyMatch(t -> holds(t, v));
-        }
-        return ValueMatch.matches((Predicate.Leaf) p, v);
+        return p.holds(l -> ValueMatch.matches(l, v));
     }
 }

@@ -2,12 +2,10 @@ package io.pqlab.internal.dataset;
 
 import io.pqlab.io.ObjectLister;
 import io.pqlab.io.ListedFile;
-import io.pqlab.io.ByteSource;
 import io.pqlab.io.FileSource;
 import io.pqlab.io.HttpSource;
 import io.pqlab.io.RemoteReadException;
 import io.pqlab.io.RetryPolicy;
-import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.List;

@@ -3,7 +3,6 @@ package io.pqlab.internal.net;
 import io.pqlab.Decryption;
 import io.pqlab.io.ByteSource;
 import io.pqlab.Mechanism;
-import io.pqlab.Query;
 import io.pqlab.internal.plan.BoundQuery;
 import java.util.Set;
 import io.pqlab.plan.Plan;

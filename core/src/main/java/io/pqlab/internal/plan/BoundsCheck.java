@@ -1,6 +1,5 @@
 package io.pqlab.internal.plan;
 
-import io.pqlab.plan.Verdict;
 import io.pqlab.predicate.LeafOp;
 import io.pqlab.predicate.Predicate.Leaf;
 import io.pqlab.internal.stats.SortOrder;

@@ -7,7 +7,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.pqlab.FileException;
 import io.pqlab.MalformedFileException;
-import io.pqlab.UnsupportedFeatureException;
 import io.pqlab.io.ByteSource;
 import io.pqlab.io.BytesSource;
 import io.pqlab.internal.io.CountingSource;

@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.pqlab.FileException;
 import io.pqlab.MalformedFileException;
 import io.pqlab.ParquetFile;
-import io.pqlab.UnsupportedFeatureException;
 import io.pqlab.io.BytesSource;
 import io.pqlab.oracle.ParquetJava;
 import io.pqlab.schema.ColumnDescriptor;

@@ -2,16 +2,11 @@ package io.pqlab.internal.net;
 
 import io.pqlab.ParquetFile;
 import io.pqlab.io.ByteSource;
-import io.pqlab.Mechanism;
-import io.pqlab.MechanismSets;
-import io.pqlab.Query;
 import io.pqlab.internal.plan.BoundQuery;
-import java.util.Set;
 import io.pqlab.plan.Plan;
 import io.pqlab.predicate.Binder;
 import io.pqlab.predicate.Predicate;
 import io.pqlab.scan.RowBatch;
-import io.pqlab.internal.plan.BoundQuery;
 import io.pqlab.scan.Scanner;
 import io.pqlab.schema.ColumnDescriptor;
 import java.io.IOException;
