@@ -43,7 +43,7 @@ import java.util.List;
  *     try (Scan scan = file.scan(q)) {
  *         for (RowBatch b : scan) {
  *             for (int i = 0; i < b.size(); i++) {
- *                 System.out.println(b.getLong("order_id", i) + " " + b.getString("country", i));
+ *                 use(b.getLong("order_id", i), b.getString("country", i));
  *             }
  *         }
  *     }

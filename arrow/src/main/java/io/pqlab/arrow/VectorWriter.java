@@ -59,11 +59,11 @@ abstract class VectorWriter {
             return new StructWriter((StructVector) v, s);
         }
         if (shape instanceof Shape.ListShape l) {
-            return new ListWriter((ListVector) v, of(l.element(), ((ListVector) v).getDataVector()));
+            return new ListWriter((ListVector) v, of(l.element(), ((ListVector) v).getDataVector()), false);
         }
         Shape.MapShape m = (Shape.MapShape) shape;
         if (m.value() == null) {
-            return new KeysWriter((ListVector) v, of(m.key(), ((ListVector) v).getDataVector()));
+            return new ListWriter((ListVector) v, of(m.key(), ((ListVector) v).getDataVector()), true);
         }
         return new MapWriter((ListVector) v, m);
     }
@@ -97,13 +97,16 @@ abstract class VectorWriter {
         }
     }
 
+    /** A list; also a map without values, written as the list of its keys. */
     private static final class ListWriter extends VectorWriter {
         private final ListVector v;
         private final VectorWriter element;
+        private final boolean keys;
 
-        ListWriter(ListVector v, VectorWriter element) {
+        ListWriter(ListVector v, VectorWriter element, boolean keys) {
             this.v = v;
             this.element = element;
+            this.keys = keys;
         }
 
         @Override
@@ -112,37 +115,13 @@ abstract class VectorWriter {
                 v.setNull(i);
                 return;
             }
-            NestedValue.ListValue l = (NestedValue.ListValue) value;
+            int n = keys ? ((NestedValue.MapValue) value).size() : ((NestedValue.ListValue) value).size();
             int start = v.startNewValue(i);
-            for (int k = 0; k < l.size(); k++) {
-                element.write(start + k, l.get(k));
+            for (int k = 0; k < n; k++) {
+                element.write(start + k, keys ? ((NestedValue.MapValue) value).entries().get(k).key()
+                        : ((NestedValue.ListValue) value).get(k));
             }
-            v.endValue(i, l.size());
-        }
-    }
-
-    /** A map without values, as the list of its keys. */
-    private static final class KeysWriter extends VectorWriter {
-        private final ListVector v;
-        private final VectorWriter key;
-
-        KeysWriter(ListVector v, VectorWriter key) {
-            this.v = v;
-            this.key = key;
-        }
-
-        @Override
-        void write(int i, Object x) {
-            if (x == null) {
-                v.setNull(i);
-                return;
-            }
-            NestedValue.MapValue m = (NestedValue.MapValue) x;
-            int start = v.startNewValue(i);
-            for (int k = 0; k < m.size(); k++) {
-                key.write(start + k, m.entries().get(k).key());
-            }
-            v.endValue(i, m.size());
+            v.endValue(i, n);
         }
     }
 
