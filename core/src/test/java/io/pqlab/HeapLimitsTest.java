@@ -8,7 +8,7 @@ import io.pqlab.internal.column.ColumnChunkReader;
 import io.pqlab.internal.format.FooterReader;
 import io.pqlab.internal.format.ThriftWriter;
 import io.pqlab.io.BytesSource;
-import io.pqlab.predicate.Binder;
+import io.pqlab.internal.predicate.Binder;
 import io.pqlab.scan.Scanner;
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;

@@ -29,9 +29,9 @@ final class BadInput {
     }
 
     /** Binds a condition's text, so that a parse error points at its character. */
-    static io.pqlab.predicate.Predicate bind(String text, io.pqlab.schema.Schema schema) {
+    static io.pqlab.internal.predicate.Predicate bind(String text, io.pqlab.schema.Schema schema) {
         try {
-            return io.pqlab.predicate.Binder.bind(text, schema);
+            return io.pqlab.internal.predicate.Binder.bind(text, schema);
         } catch (ConditionException e) {
             if (e.position() >= 0) {
                 throw new BadCondition(text, e);

@@ -2,7 +2,7 @@ package io.pqlab.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.pqlab.predicate.Binder;
+import io.pqlab.internal.predicate.Binder;
 import io.pqlab.predicate.Condition;
 import io.pqlab.predicate.ConditionException;
 import io.pqlab.schema.ColumnDescriptor;

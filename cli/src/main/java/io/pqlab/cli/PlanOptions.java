@@ -4,7 +4,7 @@ import io.pqlab.ParquetFile;
 import io.pqlab.Mechanism;
 import io.pqlab.Query;
 import io.pqlab.internal.plan.BoundQuery;
-import io.pqlab.predicate.Predicate;
+import io.pqlab.internal.predicate.Predicate;
 import java.util.Set;
 import io.pqlab.internal.assembly.OutputFields;
 import io.pqlab.schema.ColumnDescriptor;

@@ -1,5 +1,6 @@
 package io.pqlab.predicate;
 
+
 import java.util.List;
 
 /**

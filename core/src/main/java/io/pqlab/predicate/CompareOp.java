@@ -1,5 +1,7 @@
 package io.pqlab.predicate;
 
+import io.pqlab.internal.predicate.Normalizer;
+
 /** The six comparison operators. {@code <>} parses as {@link #NE} and prints as {@code !=}. */
 public enum CompareOp {
     EQ("="),

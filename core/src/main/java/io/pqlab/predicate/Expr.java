@@ -1,5 +1,9 @@
 package io.pqlab.predicate;
 
+import io.pqlab.internal.predicate.Binder;
+import io.pqlab.internal.predicate.Normalizer;
+import io.pqlab.internal.predicate.Predicate;
+
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;

@@ -1,5 +1,7 @@
 package io.pqlab.predicate;
 
+
+
 import java.util.Locale;
 import java.util.Set;
 

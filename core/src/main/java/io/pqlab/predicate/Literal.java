@@ -1,5 +1,6 @@
 package io.pqlab.predicate;
 
+
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.LocalDate;

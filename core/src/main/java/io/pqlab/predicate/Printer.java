@@ -1,5 +1,6 @@
 package io.pqlab.predicate;
 
+
 import io.pqlab.predicate.Expr.And;
 import io.pqlab.predicate.Expr.Between;
 import io.pqlab.predicate.Expr.Comparison;

@@ -1,5 +1,7 @@
 package io.pqlab.scan;
 
+
+
 import io.pqlab.internal.column.ColumnBatch;
 import io.pqlab.plan.RowGroupPlan;
 import io.pqlab.plan.RowRanges;

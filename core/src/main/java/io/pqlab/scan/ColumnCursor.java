@@ -1,5 +1,6 @@
 package io.pqlab.scan;
 
+
 import io.pqlab.internal.column.ColumnBatch;
 import java.io.IOException;
 import java.util.ArrayDeque;

@@ -1,11 +1,12 @@
 package io.pqlab.scan;
 
+
 import io.pqlab.MalformedFileException;
 import io.pqlab.internal.column.ColumnBatch;
 import io.pqlab.internal.format.PhysicalType;
-import io.pqlab.predicate.LeafOp;
-import io.pqlab.predicate.Predicate.Leaf;
-import io.pqlab.predicate.ValueMatch;
+import io.pqlab.internal.predicate.LeafOp;
+import io.pqlab.internal.predicate.Predicate.Leaf;
+import io.pqlab.internal.predicate.ValueMatch;
 import io.pqlab.internal.stats.SortOrder;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;

@@ -1,9 +1,10 @@
 package io.pqlab.scan;
 
+
 import io.pqlab.internal.column.ColumnBatch;
 import io.pqlab.plan.RowRanges;
-import io.pqlab.predicate.LeafOp;
-import io.pqlab.predicate.Predicate;
+import io.pqlab.internal.predicate.LeafOp;
+import io.pqlab.internal.predicate.Predicate;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.BitSet;

@@ -1,5 +1,6 @@
 package io.pqlab.scan;
 
+
 import io.pqlab.io.ByteSource;
 import java.io.IOException;
 import java.util.ArrayList;

@@ -1,5 +1,7 @@
 package io.pqlab.scan;
 
+
+
 import io.pqlab.MalformedFileException;
 import io.pqlab.ParquetFile;
 import io.pqlab.internal.column.ColumnBatch;

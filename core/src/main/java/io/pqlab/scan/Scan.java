@@ -1,5 +1,6 @@
 package io.pqlab.scan;
 
+
 import io.pqlab.plan.Plan;
 import io.pqlab.schema.ColumnDescriptor;
 import java.io.IOException;

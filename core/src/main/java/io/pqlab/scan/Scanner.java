@@ -1,5 +1,7 @@
 package io.pqlab.scan;
 
+
+
 import io.pqlab.Mechanism;
 import io.pqlab.internal.plan.BoundQuery;
 import io.pqlab.UnsupportedFeatureException;
@@ -10,7 +12,7 @@ import io.pqlab.plan.Plan;
 import io.pqlab.internal.plan.Planner;
 import io.pqlab.plan.RowGroupPlan;
 import io.pqlab.plan.RowRanges;
-import io.pqlab.predicate.Predicate;
+import io.pqlab.internal.predicate.Predicate;
 import io.pqlab.schema.ColumnDescriptor;
 import java.io.IOException;
 import java.util.ArrayDeque;

@@ -6,7 +6,7 @@ import java.util.Set;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqlab.ParquetFile;
-import io.pqlab.predicate.Binder;
+import io.pqlab.internal.predicate.Binder;
 import io.pqlab.scan.RowBatch;
 import io.pqlab.scan.Scanner;
 import java.io.IOException;

@@ -9,7 +9,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.pqlab.Mechanism;
 import io.pqlab.ParquetFile;
 import io.pqlab.internal.format.ThriftTree;
-import io.pqlab.predicate.Binder;
+import io.pqlab.internal.predicate.Binder;
 import io.pqlab.scan.RowBatch;
 import io.pqlab.internal.plan.BoundQuery;
 import io.pqlab.scan.Scanner;

@@ -8,8 +8,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqlab.ParquetFile;
 import io.pqlab.oracle.ParquetJava;
-import io.pqlab.predicate.Binder;
-import io.pqlab.predicate.Predicate;
+import io.pqlab.internal.predicate.Binder;
+import io.pqlab.internal.predicate.Predicate;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;

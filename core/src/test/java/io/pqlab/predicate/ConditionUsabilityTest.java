@@ -1,5 +1,10 @@
 package io.pqlab.predicate;
 
+import io.pqlab.internal.predicate.Binder;
+import io.pqlab.internal.predicate.ValueMatch;
+import io.pqlab.internal.predicate.LeafOp;
+import io.pqlab.internal.predicate.Predicate;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

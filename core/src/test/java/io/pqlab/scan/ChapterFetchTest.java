@@ -1,5 +1,6 @@
 package io.pqlab.scan;
 
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqlab.ParquetFile;
@@ -12,7 +13,7 @@ import io.pqlab.MechanismSets;
 import io.pqlab.internal.plan.BoundQuery;
 import io.pqlab.plan.RowGroupPlan;
 import io.pqlab.plan.Span;
-import io.pqlab.predicate.Binder;
+import io.pqlab.internal.predicate.Binder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

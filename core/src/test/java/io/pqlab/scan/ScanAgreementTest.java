@@ -1,5 +1,6 @@
 package io.pqlab.scan;
 
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqlab.ParquetFile;
@@ -10,8 +11,8 @@ import io.pqlab.Mechanism;
 import io.pqlab.MechanismSets;
 import io.pqlab.internal.plan.BoundQuery;
 import io.pqlab.plan.Reference;
-import io.pqlab.predicate.Binder;
-import io.pqlab.predicate.Predicate;
+import io.pqlab.internal.predicate.Binder;
+import io.pqlab.internal.predicate.Predicate;
 import io.pqlab.schema.ColumnDescriptor;
 import java.io.IOException;
 import java.nio.file.Path;

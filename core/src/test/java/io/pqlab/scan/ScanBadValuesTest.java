@@ -1,5 +1,6 @@
 package io.pqlab.scan;
 
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -11,8 +12,8 @@ import io.pqlab.internal.plan.BoundQuery;
 import io.pqlab.plan.Plan;
 import io.pqlab.internal.plan.Planner;
 import io.pqlab.plan.Reference;
-import io.pqlab.predicate.Binder;
-import io.pqlab.predicate.Predicate;
+import io.pqlab.internal.predicate.Binder;
+import io.pqlab.internal.predicate.Predicate;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,5 +1,6 @@
 package io.pqlab.scan;
 
+
 import io.pqlab.internal.plan.BoundQuery;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -7,7 +8,7 @@ import io.pqlab.ParquetFile;
 import io.pqlab.internal.column.RecordingSource;
 import io.pqlab.io.FileSource;
 import io.pqlab.oracle.ParquetJava;
-import io.pqlab.predicate.Binder;
+import io.pqlab.internal.predicate.Binder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,10 +1,11 @@
 package io.pqlab.scan;
 
+
 import io.pqlab.internal.plan.BoundQuery;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqlab.ParquetFile;
-import io.pqlab.predicate.Binder;
+import io.pqlab.internal.predicate.Binder;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;

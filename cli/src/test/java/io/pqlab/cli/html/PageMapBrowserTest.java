@@ -16,7 +16,7 @@ import io.pqlab.plan.Plan;
 import io.pqlab.internal.plan.Planner;
 import io.pqlab.plan.RowGroupPlan;
 import io.pqlab.plan.Span;
-import io.pqlab.predicate.Binder;
+import io.pqlab.internal.predicate.Binder;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
 import java.io.PrintWriter;

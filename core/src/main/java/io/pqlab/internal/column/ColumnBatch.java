@@ -356,7 +356,7 @@ public final class ColumnBatch {
 
     /**
      * Value v in PLAIN form: what statistics, page indexes, dictionaries, Bloom filters and
-     * {@link io.pqlab.predicate.ValueMatch} take (BYTE_ARRAY without its length prefix, BOOLEAN as
+     * {@link io.pqlab.internal.predicate.ValueMatch} take (BYTE_ARRAY without its length prefix, BOOLEAN as
      * one byte 0 or 1).
      */
     public byte[] plain(int v) {

@@ -1,9 +1,9 @@
 package io.pqlab.internal.dataset;
 
-import io.pqlab.predicate.Binder;
+import io.pqlab.internal.predicate.Binder;
 import io.pqlab.predicate.Expr;
-import io.pqlab.predicate.Predicate;
-import io.pqlab.predicate.ValueMatch;
+import io.pqlab.internal.predicate.Predicate;
+import io.pqlab.internal.predicate.ValueMatch;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;

@@ -2,8 +2,8 @@ package io.pqlab.internal.plan;
 
 import io.pqlab.Mechanism;
 import io.pqlab.Query;
-import io.pqlab.predicate.Binder;
-import io.pqlab.predicate.Predicate;
+import io.pqlab.internal.predicate.Binder;
+import io.pqlab.internal.predicate.Predicate;
 import io.pqlab.schema.Schema;
 import java.util.ArrayList;
 import java.util.List;

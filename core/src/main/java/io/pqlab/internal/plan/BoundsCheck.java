@@ -1,7 +1,7 @@
 package io.pqlab.internal.plan;
 
-import io.pqlab.predicate.LeafOp;
-import io.pqlab.predicate.Predicate.Leaf;
+import io.pqlab.internal.predicate.LeafOp;
+import io.pqlab.internal.predicate.Predicate.Leaf;
 import io.pqlab.internal.stats.SortOrder;
 import io.pqlab.internal.stats.TrustedStatistics;
 import io.pqlab.internal.stats.ValueOrder;

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqlab.internal.format.PhysicalType;
 import io.pqlab.plan.Verdict;
-import io.pqlab.predicate.LeafOp;
-import io.pqlab.predicate.Predicate.Leaf;
+import io.pqlab.internal.predicate.LeafOp;
+import io.pqlab.internal.predicate.Predicate.Leaf;
 import io.pqlab.internal.stats.SortOrder;
 import io.pqlab.internal.stats.TrustedStatistics;
 import io.pqlab.internal.stats.ValueOrder;

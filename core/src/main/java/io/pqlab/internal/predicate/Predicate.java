@@ -1,4 +1,5 @@
-package io.pqlab.predicate;
+package io.pqlab.internal.predicate;
+
 
 import io.pqlab.internal.stats.ValueOrder;
 import java.util.ArrayList;

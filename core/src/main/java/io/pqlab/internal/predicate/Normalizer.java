@@ -1,4 +1,7 @@
-package io.pqlab.predicate;
+package io.pqlab.internal.predicate;
+
+import io.pqlab.predicate.Expr;
+
 
 import io.pqlab.predicate.Expr.And;
 import io.pqlab.predicate.Expr.Between;

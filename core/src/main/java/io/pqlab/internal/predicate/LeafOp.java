@@ -1,4 +1,5 @@
-package io.pqlab.predicate;
+package io.pqlab.internal.predicate;
+
 
 /**
  * The operators a bound condition's leaves use, after NOT has been pushed down and literals have

@@ -1,4 +1,13 @@
-package io.pqlab.predicate;
+package io.pqlab.internal.predicate;
+
+import io.pqlab.predicate.ConditionException;
+import io.pqlab.predicate.Like;
+import io.pqlab.predicate.CompareOp;
+import io.pqlab.predicate.Expr;
+import io.pqlab.predicate.ColumnRef;
+import io.pqlab.predicate.Literal;
+import io.pqlab.predicate.Condition;
+
 
 import io.pqlab.predicate.Literal.BinaryLiteral;
 import io.pqlab.predicate.Literal.BoolLiteral;
@@ -9,7 +18,7 @@ import io.pqlab.predicate.Literal.IntLiteral;
 import io.pqlab.predicate.Literal.StringLiteral;
 import io.pqlab.predicate.Literal.TimeLiteral;
 import io.pqlab.predicate.Literal.TimestampLiteral;
-import io.pqlab.predicate.Predicate.Constant;
+import io.pqlab.internal.predicate.Predicate.Constant;
 import io.pqlab.schema.ColumnDescriptor;
 import io.pqlab.schema.Schema;
 import io.pqlab.internal.stats.ValueOrder;

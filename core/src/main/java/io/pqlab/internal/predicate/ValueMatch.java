@@ -1,4 +1,7 @@
-package io.pqlab.predicate;
+package io.pqlab.internal.predicate;
+
+import io.pqlab.predicate.Like;
+
 
 import io.pqlab.internal.stats.SortOrder;
 import io.pqlab.internal.stats.ValueOrder;
