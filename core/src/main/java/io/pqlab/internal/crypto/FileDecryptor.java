@@ -19,6 +19,8 @@ public final class FileDecryptor {
     private final byte[] footerKey;
     private final Decryption keys;
     private final boolean aadPrefixSupplied;
+    /** When the footer key is not known: the option that gives it (its key metadata says which). */
+    private String footerKeyOption = "--footer-key KEY (or --key-file; Decryption.withFooterKey in Java)";
     private Boolean signatureVerified;
 
     private FileDecryptor(EncryptionAlgorithm algorithm, boolean encryptedFooter, byte[] fileAad, byte[] footerKey,
@@ -47,7 +49,7 @@ public final class FileDecryptor {
             // Not an error yet: plaintext columns of a plaintext footer are read without it. The
             // first module to decrypt says what is missing.
             return new FileDecryptor(algorithm, encryptedFooter, null, located(() -> keys.footerKey(footerKeyMetadata),
-                    at), keys, false);
+                    at), keys, false).hint(footerKeyMetadata);
         }
         byte[] prefix = supplied != null ? supplied : stored != null ? stored : new byte[0];
         byte[] unique = algorithm.aadFileUnique();
@@ -58,7 +60,18 @@ public final class FileDecryptor {
         if (footerKey != null) {
             checkKey(footerKey, "the footer key", at);
         }
-        return new FileDecryptor(algorithm, encryptedFooter, fileAad, footerKey, keys, supplied != null);
+        return new FileDecryptor(algorithm, encryptedFooter, fileAad, footerKey, keys, supplied != null)
+                .hint(footerKeyMetadata);
+    }
+
+    /** Names --master-key for a footer key that parquet-java's key tools wrapped. */
+    private FileDecryptor hint(byte[] footerKeyMetadata) {
+        if (footerKeyMetadata != null && KeyMaterialUnwrapper.isKeyMaterial(footerKeyMetadata)) {
+            String id = KeyMaterialUnwrapper.masterKeyId(footerKeyMetadata);
+            footerKeyOption = "--master-key " + (id != null ? id : "ID") + "=KEY for the master key that wraps it"
+                    + (id != null ? "" : " (its key material names it)") + ", or --footer-key KEY";
+        }
+        return this;
     }
 
     /** A key from the keys; their errors without an offset (key material) get {@code at}, the footer's. */
@@ -152,7 +165,7 @@ public final class FileDecryptor {
     public byte[] decryptFooter(byte[] buf, int off, int avail, long fileOffset) {
         if (footerKey == null) {
             throw new DecryptionException("the file's footer is encrypted (PARE) and no footer key was given: pass "
-                    + "--footer-key KEY (or --key-file; Decryption.withFooterKey in Java)", fileOffset);
+                    + footerKeyOption, fileOffset);
         }
         String what = "the encrypted footer";
         int stored = Aes.storedLength(buf, off, avail, false, what, fileOffset);
