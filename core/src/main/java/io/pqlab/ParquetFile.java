@@ -89,6 +89,9 @@ public final class ParquetFile implements Closeable {
 
     /** Opens a local file with these options (a phased read where they ask for one). */
     public static ParquetFile open(Path path, ReadOptions options) throws IOException {
+        if (!options.decryption().isEmpty()) {
+            options = options.withDecryption(options.decryption().forFile(path)); // external key material beside it
+        }
         FileSource source = FileSource.open(path);
         try {
             return options.requests() == ReadOptions.Requests.PHASED ? open(source, options)

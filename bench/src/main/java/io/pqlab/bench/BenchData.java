@@ -39,7 +39,9 @@ public final class BenchData {
     }
 
     public enum Variant {
-        SORTED("sorted"), SHUFFLED("shuffled"), DUCKDB("duckdb");
+        SORTED("sorted"), SHUFFLED("shuffled"), DUCKDB("duckdb"),
+        /** The sorted rows, written encrypted (Parquet Modular Encryption; keys in {@link DecryptBench}). */
+        ENCRYPTED("encrypted");
         public final String suffix;
         Variant(String suffix) { this.suffix = suffix; }
     }

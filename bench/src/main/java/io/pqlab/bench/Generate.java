@@ -25,7 +25,13 @@ import org.apache.parquet.io.api.Binary;
  *
  * <pre>
  * java -cp bench/target/benchmarks.jar io.pqlab.bench.Generate [--scale 0.01 | --rows N]
- *      [--seed S] [--only orders,duckdb,wide] [--out DIR]
+ *      [--seed S] [--only orders,duckdb,wide,encrypted] [--out DIR]
+ * </pre>
+ *
+ * <p>{@code encrypted} (not in the default set) writes the sorted rows again, encrypted, for
+ * {@link DecryptBench}; alone, {@code --only encrypted} leaves the other files as they are.
+ *
+ * <pre>
  * </pre>
  */
 public final class Generate {
@@ -46,7 +52,7 @@ public final class Generate {
                 case "--only" -> only = new HashSet<>(Arrays.asList(args[++k].split(",")));
                 case "--out" -> System.setProperty("pqlab.bench.data", args[++k]);
                 default -> {
-                    System.err.println("usage: Generate [--scale F | --rows N] [--seed S] [--only orders,duckdb,wide] [--out DIR]");
+                    System.err.println("usage: Generate [--scale F | --rows N] [--seed S] [--only orders,duckdb,wide,encrypted] [--out DIR]");
                     System.exit(2);
                 }
             }
@@ -57,12 +63,19 @@ public final class Generate {
         String label = BenchData.label(rows);
         long all = System.nanoTime();
         if (only.contains("orders")) {
-            timed("orders sorted", () -> writeOrders(orders, BenchData.orders(label, Variant.SORTED), null));
-            timed("orders shuffled", () -> writeOrders(orders, BenchData.orders(label, Variant.SHUFFLED), permutation(orders.rows, seedUsed)));
+            timed("orders sorted", () -> writeOrders(orders, BenchData.orders(label, Variant.SORTED), null, null));
+            timed("orders shuffled", () -> writeOrders(orders, BenchData.orders(label, Variant.SHUFFLED), permutation(orders.rows, seedUsed), null));
             BenchData.writeOrdersSpec(label, orders);
         }
         if (only.contains("duckdb")) {
             timed("orders by DuckDB", () -> writeDuckDb(BenchData.orders(label, Variant.SORTED), BenchData.orders(label, Variant.DUCKDB)));
+        }
+        if (only.contains("encrypted")) {
+            timed("orders encrypted", () -> writeOrders(orders, BenchData.orders(label, Variant.ENCRYPTED), null,
+                DecryptBench.encryption()));
+            if (!Files.exists(BenchData.ordersProperties(label))) {
+                BenchData.writeOrdersSpec(label, orders);
+            }
         }
         if (only.contains("wide")) {
             timed("wide", () -> Wide.write(BenchData.wide(), seedUsed));
@@ -97,8 +110,12 @@ public final class Generate {
         return p;
     }
 
-    /** Rows in order, or in the order of {@code perm}: parquet-java, ~128 MiB row groups, page index, Bloom on customer_id, snappy. */
-    static void writeOrders(Orders orders, Path target, int[] perm) throws IOException {
+    /**
+     * Rows in order, or in the order of {@code perm}: parquet-java, ~128 MiB row groups, page index, Bloom on customer_id, snappy;
+     * encrypted with {@code encryption} unless it is null.
+     */
+    static void writeOrders(Orders orders, Path target, int[] perm,
+            org.apache.parquet.crypto.FileEncryptionProperties encryption) throws IOException {
         Path tmp = target.resolveSibling(target.getFileName() + ".tmp");
         // The Bloom filter is sized for the distinct customers of one row group: ~2.2M rows fill
         // 128 MiB here (measured: 5 row groups for 10M rows), and R draws from C ids give about
@@ -112,6 +129,7 @@ public final class Generate {
                 .withBloomFilterEnabled("customer_id", true)
                 .withBloomFilterNDV("customer_id", ndv)
                 .withMaxBloomFilterBytes(8 << 20)
+                .withEncryption(encryption)
                 .build()) {
             Orders.Row r = new Orders.Row();
             for (long k = 0; k < orders.rows; k++) {

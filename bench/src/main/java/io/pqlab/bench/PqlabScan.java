@@ -28,8 +28,14 @@ public final class PqlabScan {
 
     /** As {@link #scan(ByteSource, String, LongConsumer)}, decoding on at most {@code threads} threads (Query.threads). */
     public static long scan(ByteSource source, String condition, int threads, LongConsumer sink) throws IOException {
+        return scan(source, condition, threads, io.pqlab.Decryption.NONE, sink);
+    }
+
+    /** As {@link #scan(ByteSource, String, int, LongConsumer)}, decrypting with {@code keys}. */
+    public static long scan(ByteSource source, String condition, int threads, io.pqlab.Decryption keys, LongConsumer sink)
+            throws IOException {
         long n = 0;
-        try (ParquetFile pf = ParquetFile.open(source)) {
+        try (ParquetFile pf = ParquetFile.open(source, io.pqlab.ReadOptions.defaults().withDecryption(keys))) {
             Predicate p = condition == null ? null : Binder.bind(condition, pf.schema());
             BoundQuery q = BoundQuery.of(p);
             Scanner s = Scanner.open(pf, q.with(q.query().threads(threads)));

@@ -21,6 +21,12 @@ public final class BenchReadOptions {
      *     dictionaries, Bloom filters, the column index, and record-level filtering
      */
     public static ParquetReadOptions create(CompressionCodecFactory codecs, FilterCompat.Filter filter, boolean filtering) {
+        return create(codecs, filter, filtering, null);
+    }
+
+    /** As {@link #create(CompressionCodecFactory, FilterCompat.Filter, boolean)}, decrypting with {@code decryption} (null: none). */
+    public static ParquetReadOptions create(CompressionCodecFactory codecs, FilterCompat.Filter filter, boolean filtering,
+            org.apache.parquet.crypto.FileDecryptionProperties decryption) {
         return new ParquetReadOptions(
             false, // useSignedStringMinMax
             filtering, // useStatsFilter
@@ -37,7 +43,7 @@ public final class BenchReadOptions {
             new HeapByteBufferAllocator(),
             8 << 20, // maxAllocationSize, the builder's default
             new HashMap<>(),
-            null, // no decryption
+            decryption,
             null, // no metrics callback
             new PlainParquetConfiguration());
     }

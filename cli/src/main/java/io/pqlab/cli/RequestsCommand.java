@@ -78,7 +78,7 @@ final class RequestsCommand implements Callable<Integer>, Main.HasFile {
         CostModel model = network.model();
         Strategy strategy = network.strategy(source, file);
         if (compare) {
-            io.pqlab.Decryption keys = source.keys.decryption(); // a bad key is reported before the file is read
+            io.pqlab.Decryption keys = source.keys.decryption(file); // a bad key is reported before the file is read
             try (var origin = Sources.open(file, source)) {
                 // the schema, to bind the condition: read through a session of its own, then shared
                 ReadSession first = ReadSession.open(new Unclosed(origin), strategy, new RequestLog(),

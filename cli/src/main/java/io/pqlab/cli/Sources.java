@@ -84,7 +84,7 @@ final class Sources {
         ByteSource source = open(location, o);
         try {
             return ReadSession.open(source, strategy, new RequestLog(), FetchingSource.DEFAULT_MAX_HELD,
-                    o.keys.decryption());
+                    o.keys.decryption(location));
         } catch (IOException | RuntimeException e) {
             source.close();
             throw e;

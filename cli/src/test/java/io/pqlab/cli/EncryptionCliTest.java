@@ -73,6 +73,55 @@ class EncryptionCliTest {
         assertThat(scan.err()).contains("--column-key double_field=KEY").doesNotContain("\n  at");
     }
 
+    static final Path EXTERNAL = Cli.DATA.resolve("external_key_material_java.parquet.encrypted");
+    static final String[] MASTER = {"--master-key", "kf=" + FOOTER, "--master-key", "kc1=" + DOUBLE, "--master-key",
+        "kc2=" + FLOAT};
+
+    @Test
+    void masterKeysReadExternalKeyMaterialBesideTheFile(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        Cli.Result scan = Cli.run(EXTERNAL, "scan", MASTER);
+        assertThat(scan.exit()).as(scan.err()).isZero();
+        assertThat(scan.out()).doesNotContain(FOOTER).doesNotContain(DOUBLE);
+        assertThat(scan.out().lines().count()).as(scan.out()).isGreaterThanOrEqualTo(100); // the file's 100 rows
+        // the same from a key file (base64 master keys, as parquet-java's in-memory KMS lists them)
+        Path keys = dir.resolve("keys.txt");
+        Files.writeString(keys, "master.kf=base64:MDEyMzQ1Njc4OTAxMjM0NQ==\nmaster.kc1=" + DOUBLE + "\nmaster.kc2="
+                + FLOAT + "\n");
+        Cli.Result fromFile = Cli.run(EXTERNAL, "scan", "--key-file", keys.toString());
+        assertThat(fromFile.exit()).as(fromFile.err()).isZero();
+        assertThat(fromFile.out()).isEqualTo(scan.out());
+        Cli.Result skip = Cli.run(EXTERNAL, "skipping", concat(MASTER, "--where", "integers > 1000000"));
+        assertThat(skip.exit()).as(skip.err()).isZero();
+    }
+
+    @Test
+    void missingMasterKeysOrKeyMaterialAreOneLineAndExit2(@org.junit.jupiter.api.io.TempDir Path dir)
+            throws Exception {
+        Cli.Result none = Cli.run(EXTERNAL, "footer");
+        assertThat(none.exit()).isEqualTo(2);
+        assertThat(none.err().strip()).contains("--master-key").doesNotContain("\n");
+        Cli.Result noFooter = Cli.run(EXTERNAL, "footer", "--master-key", "kc1=" + DOUBLE);
+        assertThat(noFooter.exit()).isEqualTo(2);
+        assertThat(noFooter.err().strip()).contains("--master-key kf=KEY").doesNotContain("\n");
+        // the file without its key-material file beside it
+        Path alone = Files.copy(EXTERNAL, dir.resolve(EXTERNAL.getFileName()));
+        Cli.Result noStore = Cli.run(alone, "footer", MASTER);
+        assertThat(noStore.exit()).isEqualTo(2);
+        assertThat(noStore.err().strip()).contains("--key-material FILE").doesNotContain("\n");
+        Path store = Cli.DATA.resolve("_KEY_MATERIAL_FOR_" + EXTERNAL.getFileName() + ".json");
+        Cli.Result named = Cli.run(alone, "footer", concat(MASTER, "--key-material", store.toString()));
+        assertThat(named.exit()).as(named.err()).isZero();
+        // malformed key material
+        Path bad = dir.resolve("bad.json");
+        Files.writeString(bad, "{\"footerKey\": ");
+        Cli.Result malformed = Cli.run(alone, "footer", concat(MASTER, "--key-material", bad.toString()));
+        assertThat(malformed.exit()).isEqualTo(2);
+        assertThat(malformed.err().strip()).contains("not the JSON object").doesNotContain("\n");
+        Cli.Result badOption = Cli.run(EXTERNAL, "footer", "--master-key", "kf");
+        assertThat(badOption.exit()).isEqualTo(2);
+        assertThat(badOption.err()).contains("--master-key takes ID=KEY");
+    }
+
     static String[] concat(String[] a, String... b) {
         String[] out = java.util.Arrays.copyOf(a, a.length + b.length);
         System.arraycopy(b, 0, out, a.length, b.length);

@@ -80,22 +80,25 @@ public final class ParquetJava {
     private static final String NEEDS_KEYS =
             "encrypted: read with its keys only (see EncryptedAgreementTest and decryptWith)";
 
-    public static final Map<String, String> UNREADABLE_TEST_FILES =
-            Map.of(
-                    "encrypt_columns_and_footer.parquet.encrypted",
-                    "encrypted footer: parquet-java needs the keys (FileDecryptionProperties); none given",
-                    "encrypt_columns_and_footer_aad.parquet.encrypted", NEEDS_KEYS,
-                    "encrypt_columns_and_footer_bloom_filter.parquet.encrypted", NEEDS_KEYS,
-                    "encrypt_columns_and_footer_ctr.parquet.encrypted", NEEDS_KEYS,
-                    "encrypt_columns_and_footer_disable_aad_storage.parquet.encrypted", NEEDS_KEYS,
-                    "encrypt_columns_plaintext_footer.parquet.encrypted", NEEDS_KEYS,
-                    "uniform_encryption.parquet.encrypted", NEEDS_KEYS,
-                    "non_hadoop_lz4_compressed.parquet",
+    public static final Map<String, String> UNREADABLE_TEST_FILES = Map.ofEntries(
+            Map.entry("encrypt_columns_and_footer.parquet.encrypted",
+                    "encrypted footer: parquet-java needs the keys (FileDecryptionProperties); none given"),
+            Map.entry("encrypt_columns_and_footer_aad.parquet.encrypted", NEEDS_KEYS),
+            Map.entry("encrypt_columns_and_footer_bloom_filter.parquet.encrypted", NEEDS_KEYS),
+            Map.entry("encrypt_columns_and_footer_ctr.parquet.encrypted", NEEDS_KEYS),
+            Map.entry("encrypt_columns_and_footer_disable_aad_storage.parquet.encrypted", NEEDS_KEYS),
+            Map.entry("encrypt_columns_plaintext_footer.parquet.encrypted", NEEDS_KEYS),
+            Map.entry("uniform_encryption.parquet.encrypted", NEEDS_KEYS),
+            Map.entry("external_key_material_java.parquet.encrypted",
+                    "encrypted: its keys are key material (see EncryptedKeyMaterialTest)"),
+            Map.entry("_KEY_MATERIAL_FOR_external_key_material_java.parquet.encrypted.json",
+                    "not Parquet: the key material of external_key_material_java.parquet.encrypted"),
+            Map.entry("non_hadoop_lz4_compressed.parquet",
                     "codec LZ4 holding raw LZ4 blocks: parquet-java's LZ4 is Hadoop's Lz4Codec, which expects"
-                            + " Hadoop's block framing and has no fallback",
-                    "large_string_map.brotli.parquet",
+                            + " Hadoop's block framing and has no fallback"),
+            Map.entry("large_string_map.brotli.parquet",
                     "a column chunk of more than 2 GiB uncompressed (two 1 GiB strings): not decoded in a 1 GiB"
-                            + " test heap");
+                            + " test heap"));
 
     /** The .parquet files of a folder (sorted by name) that the oracle can judge. */
     public static List<Path> judgeable(Path dir) {

@@ -39,9 +39,14 @@ public final class Pj {
 
     /** Options with every parquet-java filter on for {@code p}, or no filtering when p is null. */
     public static ParquetReadOptions options(FilterPredicate p) {
+        return options(p, null);
+    }
+
+    /** As {@link #options(FilterPredicate)}, decrypting with {@code decryption} (null: a plaintext file). */
+    public static ParquetReadOptions options(FilterPredicate p, org.apache.parquet.crypto.FileDecryptionProperties decryption) {
         return p == null
-            ? BenchReadOptions.create(PjCodecs.INSTANCE, FilterCompat.NOOP, false)
-            : BenchReadOptions.create(PjCodecs.INSTANCE, FilterCompat.get(p), true);
+            ? BenchReadOptions.create(PjCodecs.INSTANCE, FilterCompat.NOOP, false, decryption)
+            : BenchReadOptions.create(PjCodecs.INSTANCE, FilterCompat.get(p), true, decryption);
     }
 
     /** The footer as parquet-java's ParquetFileReader.readFooter decodes it (reads the file's tail). */
@@ -81,7 +86,13 @@ public final class Pj {
      * @return the number of rows returned
      */
     public static long scan(InputFile file, FilterPredicate p, RowSink sink) throws IOException {
-        ParquetReadOptions options = options(p);
+        return scan(file, p, null, sink);
+    }
+
+    /** As {@link #scan(InputFile, FilterPredicate, RowSink)}, decrypting with {@code decryption} (null: none). */
+    public static long scan(InputFile file, FilterPredicate p, org.apache.parquet.crypto.FileDecryptionProperties decryption,
+            RowSink sink) throws IOException {
+        ParquetReadOptions options = options(p, decryption);
         FilterCompat.Filter recordFilter = p == null ? FilterCompat.NOOP : FilterCompat.get(p);
         long n = 0;
         try (ParquetFileReader r = new ParquetFileReader(file, options)) {

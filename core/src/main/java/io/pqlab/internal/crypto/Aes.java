@@ -60,12 +60,28 @@ final class Aes {
 
     /** Decrypts a GCM module of {@code stored} bytes (length field included) at buf[off]. */
     static byte[] gcm(byte[] key, byte[] aad, byte[] buf, int off, int stored, String what, long fileOffset) {
+        return gcmAt(key, aad, buf, off + LENGTH, stored - LENGTH, what, fileOffset);
+    }
+
+    /**
+     * Decrypts a GCM value without a length field (nonce, ciphertext, tag), as key tools wrap keys;
+     * {@code what} names it in the message of a tag mismatch.
+     */
+    static byte[] gcmBare(byte[] key, byte[] aad, byte[] value, String what) {
+        if (value.length < GCM_OVERHEAD) {
+            throw new DecryptionException(what + " is " + value.length + " bytes, fewer than the " + GCM_OVERHEAD
+                    + " of its nonce and tag", -1);
+        }
+        return gcmAt(key, aad, value, 0, value.length, what, -1);
+    }
+
+    private static byte[] gcmAt(byte[] key, byte[] aad, byte[] buf, int nonceAt, int len, String what,
+            long fileOffset) {
         Cipher c = GCM.get();
         try {
-            c.init(Cipher.DECRYPT_MODE, new SecretKeySpec(key, "AES"),
-                    new GCMParameterSpec(TAG * 8, buf, off + LENGTH, NONCE));
+            c.init(Cipher.DECRYPT_MODE, new SecretKeySpec(key, "AES"), new GCMParameterSpec(TAG * 8, buf, nonceAt, NONCE));
             c.updateAAD(aad);
-            return c.doFinal(buf, off + LENGTH + NONCE, stored - LENGTH - NONCE);
+            return c.doFinal(buf, nonceAt + NONCE, len - NONCE);
         } catch (AEADBadTagException e) {
             throw new DecryptionException("GCM tag mismatch decrypting " + what + ": wrong key or tampered file",
                     fileOffset);

@@ -19,6 +19,8 @@ public final class FileDecryptor {
     private final byte[] footerKey;
     private final Decryption keys;
     private final boolean aadPrefixSupplied;
+    /** When the footer key is not known: the option that gives it (its key metadata says which). */
+    private String footerKeyOption = "--footer-key KEY (or --key-file; Decryption.withFooterKey in Java)";
     private Boolean signatureVerified;
 
     private FileDecryptor(EncryptionAlgorithm algorithm, boolean encryptedFooter, byte[] fileAad, byte[] footerKey,
@@ -46,18 +48,42 @@ public final class FileDecryptor {
         if (algorithm.supplyAadPrefix() && supplied == null) {
             // Not an error yet: plaintext columns of a plaintext footer are read without it. The
             // first module to decrypt says what is missing.
-            return new FileDecryptor(algorithm, encryptedFooter, null, keys.footerKey(footerKeyMetadata), keys, false);
+            return new FileDecryptor(algorithm, encryptedFooter, null, located(() -> keys.footerKey(footerKeyMetadata),
+                    at), keys, false).hint(footerKeyMetadata);
         }
         byte[] prefix = supplied != null ? supplied : stored != null ? stored : new byte[0];
         byte[] unique = algorithm.aadFileUnique();
         byte[] fileAad = new byte[prefix.length + unique.length];
         System.arraycopy(prefix, 0, fileAad, 0, prefix.length);
         System.arraycopy(unique, 0, fileAad, prefix.length, unique.length);
-        byte[] footerKey = keys.footerKey(footerKeyMetadata);
+        byte[] footerKey = located(() -> keys.footerKey(footerKeyMetadata), at);
         if (footerKey != null) {
             checkKey(footerKey, "the footer key", at);
         }
-        return new FileDecryptor(algorithm, encryptedFooter, fileAad, footerKey, keys, supplied != null);
+        return new FileDecryptor(algorithm, encryptedFooter, fileAad, footerKey, keys, supplied != null)
+                .hint(footerKeyMetadata);
+    }
+
+    /** Names --master-key for a footer key that parquet-java's key tools wrapped. */
+    private FileDecryptor hint(byte[] footerKeyMetadata) {
+        if (footerKeyMetadata != null && KeyMaterialUnwrapper.isKeyMaterial(footerKeyMetadata)) {
+            String id = KeyMaterialUnwrapper.masterKeyId(footerKeyMetadata);
+            footerKeyOption = "--master-key " + (id != null ? id : "ID") + "=KEY for the master key that wraps it"
+                    + (id != null ? "" : " (its key material names it)") + ", or --footer-key KEY";
+        }
+        return this;
+    }
+
+    /** A key from the keys; their errors without an offset (key material) get {@code at}, the footer's. */
+    private static byte[] located(java.util.function.Supplier<byte[]> key, long at) {
+        try {
+            return key.get();
+        } catch (DecryptionException e) {
+            if (e.offset() >= 0) {
+                throw e;
+            }
+            throw new DecryptionException(e.getMessage(), at);
+        }
     }
 
     private static void checkKey(byte[] key, String what, long at) {
@@ -139,7 +165,7 @@ public final class FileDecryptor {
     public byte[] decryptFooter(byte[] buf, int off, int avail, long fileOffset) {
         if (footerKey == null) {
             throw new DecryptionException("the file's footer is encrypted (PARE) and no footer key was given: pass "
-                    + "--footer-key KEY (or --key-file; Decryption.withFooterKey in Java)", fileOffset);
+                    + footerKeyOption, fileOffset);
         }
         String what = "the encrypted footer";
         int stored = Aes.storedLength(buf, off, avail, false, what, fileOffset);
@@ -175,7 +201,7 @@ public final class FileDecryptor {
         if (crypto.footerKey()) {
             key = footerKey;
         } else {
-            key = keys.columnKey(path, crypto.keyMetadata());
+            key = located(() -> keys.columnKey(path, crypto.keyMetadata()), at);
             if (key != null) {
                 checkKey(key, "the key of column " + path, at);
             }
@@ -185,9 +211,18 @@ public final class FileDecryptor {
 
     /** Why a chunk has no decryptor: the option that would give it one. */
     public static String missingKey(ColumnCryptoMetaData crypto, String path) {
-        return crypto.footerKey()
-                ? "it is encrypted with the footer key, which was not given (--footer-key)"
-                : "it is encrypted with its own key, which was not given (--column-key " + path + "=KEY)";
+        if (crypto.footerKey()) {
+            return "it is encrypted with the footer key, which was not given (--footer-key)";
+        }
+        byte[] md = crypto.keyMetadata();
+        if (md != null && KeyMaterialUnwrapper.isKeyMaterial(md)) {
+            // parquet-java's key tools: the key is wrapped by a master key, named in the material
+            String id = KeyMaterialUnwrapper.masterKeyId(md);
+            return "it is encrypted with its own key, wrapped by " + (id != null ? "master key " + id
+                    : "a master key its key material names") + ", which was not given (--master-key "
+                    + (id != null ? id : "ID") + "=KEY, or --column-key " + path + "=KEY)";
+        }
+        return "it is encrypted with its own key, which was not given (--column-key " + path + "=KEY)";
     }
 
     @Override
