@@ -32,6 +32,7 @@ public final class DatasetScan implements AutoCloseable {
     private long returned;
     private Scan current;
     private final List<io.pqlab.scan.ScanStats> stats = new java.util.ArrayList<>();
+    private final List<io.pqlab.plan.Plan> plans = new java.util.ArrayList<>();
     private int currentFile = -1;
 
     DatasetScan(Dataset dataset, List<Integer> files, List<Query> queries, long limit) {
@@ -57,6 +58,7 @@ public final class DatasetScan implements AutoCloseable {
                 next++;
                 current = dataset.file(currentFile).scan(limit >= 0 ? q.limit(limit - returned) : q);
                 stats.add(current.stats());
+                plans.add(current.plan());
             }
             RowBatch b = current.nextBatch();
             if (b == null) {
@@ -73,6 +75,11 @@ public final class DatasetScan implements AutoCloseable {
     /** What each file's scan did, for the files started so far, in dataset order (live: a running scan's grow). */
     public List<io.pqlab.scan.ScanStats> stats() {
         return java.util.Collections.unmodifiableList(stats);
+    }
+
+    /** The plan of each file scanned so far, in dataset order (what it read to decide, and why). */
+    public List<io.pqlab.plan.Plan> plans() {
+        return java.util.Collections.unmodifiableList(plans);
     }
 
     /** Rows returned so far. */

@@ -9,8 +9,10 @@ import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import org.apache.spark.sql.connector.metric.CustomMetric;
 import org.apache.spark.sql.connector.metric.CustomSumMetric;
+import org.apache.spark.sql.connector.metric.CustomTaskMetric;
 import org.apache.spark.sql.connector.read.Batch;
 import org.apache.spark.sql.connector.read.InputPartition;
 import org.apache.spark.sql.connector.read.PartitionReaderFactory;
@@ -31,6 +33,7 @@ final class PqlabScan implements Scan, Batch {
     private List<PqlabPartition> partitions;
     private long filesSkipped;
     private long rowGroupsSkipped;
+    private DatasetPlan driverPlan;
 
     PqlabScan(PqlabTable table, StructType required, String condition, int limit, boolean columnar) {
         this.table = table;
@@ -73,6 +76,7 @@ final class PqlabScan implements Scan, Batch {
             List<String> columns = Arrays.asList(required.fieldNames());
             try (Dataset d = Dataset.open(table.files(), table.datasetOptions())) {
                 DatasetPlan plan = d.plan(query());
+                driverPlan = plan;
                 for (DatasetPlan.FilePlan f : plan.files()) {
                     if (f.plan() != null) {
                         rowGroupsSkipped += f.plan().rowGroupsSkipped();
@@ -115,19 +119,65 @@ final class PqlabScan implements Scan, Batch {
         return rowGroupsSkipped;
     }
 
-    /** The metrics the executors report, summed over tasks. */
+    /**
+     * The metrics: the executors report bytes read (data pages), bytes read to decide (their own
+     * plans' page indexes, filters and dictionaries), pages skipped and rows, summed over tasks; the
+     * driver reports what its plan skipped, files and row groups per mechanism, and what it read to
+     * decide (footers, indexes, filters, dictionaries).
+     */
     static final class Metrics {
         static final String BYTES = "pqlabBytesRead";
-        static final String ROW_GROUPS_SKIPPED = "pqlabRowGroupsSkipped";
+        static final String TO_DECIDE = "pqlabBytesToDecide";
         static final String PAGES_SKIPPED = "pqlabPagesSkipped";
         static final String ROWS = "pqlabRowsReturned";
+        static final String DRIVER_TO_DECIDE = "pqlabDriverBytesToDecide";
+        static final String DRIVER_FOOTERS = "pqlabDriverFooterBytes";
+        static final String FILES_READ = "pqlabFilesRead";
+        /** The deciders DatasetPlan.skippedByMechanism names. */
+        static final List<String> DECIDERS = List.of("partition", "schema", "statistics", "page-index", "bloom",
+                "dictionary", "condition");
+
+        static String filesSkipped(String by) {
+            return "pqlabFilesSkipped_" + by;
+        }
+
+        static String rowGroupsSkipped(String by) {
+            return "pqlabRowGroupsSkipped_" + by;
+        }
 
         static CustomMetric[] all() {
-            return new CustomMetric[] {new Sum(BYTES, "pqlab bytes read"),
-                new Sum(ROW_GROUPS_SKIPPED, "pqlab row groups skipped in files read"),
+            List<CustomMetric> out = new ArrayList<>(List.of(new Sum(BYTES, "pqlab bytes read (data pages)"),
+                new Sum(TO_DECIDE, "pqlab bytes read to decide (executors)"),
                 new Sum(PAGES_SKIPPED, "pqlab pages skipped in row groups read"),
-                new Sum(ROWS, "pqlab rows returned")};
+                new Sum(ROWS, "pqlab rows returned"),
+                new Sum(DRIVER_TO_DECIDE, "pqlab bytes read to decide (driver: indexes, filters, dictionaries)"),
+                new Sum(DRIVER_FOOTERS, "pqlab footer bytes read (driver)"),
+                new Sum(FILES_READ, "pqlab files read")));
+            for (String by : DECIDERS) {
+                out.add(new Sum(filesSkipped(by), "pqlab files skipped by " + by));
+                out.add(new Sum(rowGroupsSkipped(by), "pqlab row groups skipped by " + by));
+            }
+            return out.toArray(new CustomMetric[0]);
         }
+    }
+
+    @Override
+    public CustomTaskMetric[] reportDriverMetrics() {
+        if (driverPlan == null) {
+            return new CustomTaskMetric[0];
+        }
+        List<CustomTaskMetric> out = new ArrayList<>();
+        out.add(TaskScan.metricOf(Metrics.DRIVER_TO_DECIDE, driverPlan.bytesToDecide()));
+        out.add(TaskScan.metricOf(Metrics.DRIVER_FOOTERS,
+                driverPlan.files().stream().mapToLong(DatasetPlan.FilePlan::footerBytesRead).sum()));
+        out.add(TaskScan.metricOf(Metrics.FILES_READ, partitions.size()));
+        for (Map.Entry<String, long[]> e : driverPlan.skippedByMechanism().entrySet()) {
+            if (Metrics.DECIDERS.contains(e.getKey())) {
+                out.add(TaskScan.metricOf(Metrics.filesSkipped(e.getKey()), e.getValue()[0]));
+                out.add(TaskScan.metricOf(Metrics.rowGroupsSkipped(e.getKey()), e.getValue()[1]));
+            }
+        }
+        return out.toArray(new CustomTaskMetric[0]);
     }
 
     /** A summed metric; public with a no-argument constructor as Spark instantiates it by name. */

@@ -120,19 +120,26 @@ final class TaskScan implements Closeable {
         return schema;
     }
 
+    /** What the executor did; the row groups and files skipped are the driver's (reportDriverMetrics). */
     CustomTaskMetric[] metrics() {
         long bytes = 0;
-        long rowGroupsSkipped = 0;
         long pagesSkipped = 0;
+        long toDecide = 0;
         for (var s : scan.stats()) {
             bytes += s.bytesFetched();
-            rowGroupsSkipped += s.rowGroupsSkipped();
             pagesSkipped += s.pagesSkipped();
         }
+        for (var p : scan.plans()) {
+            toDecide += p.indexBytes();
+        }
         return new CustomTaskMetric[] {metric(PqlabScan.Metrics.BYTES, bytes),
-            metric(PqlabScan.Metrics.ROW_GROUPS_SKIPPED, rowGroupsSkipped),
+            metric(PqlabScan.Metrics.TO_DECIDE, toDecide),
             metric(PqlabScan.Metrics.PAGES_SKIPPED, pagesSkipped),
             metric(PqlabScan.Metrics.ROWS, rows)};
+    }
+
+    static CustomTaskMetric metricOf(String name, long value) {
+        return metric(name, value);
     }
 
     private static CustomTaskMetric metric(String name, long value) {

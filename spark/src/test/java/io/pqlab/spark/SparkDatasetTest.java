@@ -98,4 +98,30 @@ class SparkDatasetTest {
         rowsOnly.collectAsList();
         assertThat(rowsOnly.queryExecution().executedPlan().toString()).doesNotContain("ColumnarToRow");
     }
+
+    private static long metric(Dataset<Row> d, String name) {
+        var leaf = d.queryExecution().executedPlan().collectLeaves().head();
+        return ((org.apache.spark.sql.execution.metric.SQLMetric) leaf.metrics().get(name).get()).value();
+    }
+
+    @Test
+    void metrics_say_what_the_driver_skipped_and_the_executors_returned() throws Exception {
+        long files2023;
+        try (var s = Files.walk(Path.of(table, "year=2023"))) {
+            files2023 = s.filter(p -> p.getFileName().toString().endsWith(".parquet")).count();
+        }
+        spark.conf().set("spark.sql.adaptive.enabled", "false");
+        try {
+            Dataset<Row> all = spark.read().format("pqlab").load(table).where("year = 2024 AND amount = 5");
+            List<Row> got = all.collectAsList();
+            assertThat((long) got.size()).isEqualTo(theirs().where("year = 2024 AND amount = 5").count());
+            assertThat(metric(all, PqlabScan.Metrics.filesSkipped("partition"))).isEqualTo(files2023);
+            // pqlab's condition is exact: the rows it handed Spark are the matching rows
+            assertThat(metric(all, PqlabScan.Metrics.ROWS)).isEqualTo(got.size());
+            assertThat(metric(all, PqlabScan.Metrics.BYTES)).isPositive();
+            assertThat(metric(all, PqlabScan.Metrics.DRIVER_FOOTERS)).isPositive();
+        } finally {
+            spark.conf().unset("spark.sql.adaptive.enabled");
+        }
+    }
 }
