@@ -58,6 +58,11 @@ class ArrowAgreementTest {
         allocator.close();
     }
 
+    @org.junit.jupiter.api.AfterEach
+    void nothingLeftAllocated() {
+        assertEquals(0, allocator.getAllocatedMemory(), "Arrow memory left allocated");
+    }
+
     static Stream<Path> files() {
         List<Path> out = new ArrayList<>(Fixtures.parquetFiles(Fixtures.ROOT));
         out.addAll(Fixtures.dataFiles());
@@ -73,6 +78,14 @@ class ArrowAgreementTest {
                 ArrowScan reader = ArrowScan.reader(pf, Query.all(), allocator)) {
             ourFields = reader.schema().getFields();
             ours = rows(reader);
+            if (!ours.isEmpty()) {
+                assertThat(reader.directFields()).as(file + ": fields filled from the pages")
+                        .containsExactlyElementsOf(flatColumns(pf, reader.schema()));
+            }
+            // dictionary vectors hold the same values
+            try (ArrowScan dict = ArrowScan.reader(pf, Query.all(), allocator, new ArrowScan.Options(true))) {
+                assertThat(rows(dict)).as(file + ": with dictionaries").isEqualTo(ours);
+            }
         } catch (FileException e) {
             // a file pqlab refuses (an unsupported codec, a malformed one) has nothing to compare
             org.junit.jupiter.api.Assumptions.abort(file + ": " + e.getMessage());
@@ -110,17 +123,22 @@ class ArrowAgreementTest {
         String[] conditions = {"order_id BETWEEN 100 AND 130", "country = 'SE' OR amount_cents < 2000",
             "country IS NULL", "customer_id = 612176", "order_id < 0"};
         for (String where : conditions) {
-            List<List<Object>> ours;
-            try (ParquetFile pf = ParquetFile.open(f);
-                    ArrowScan reader = ArrowScan.reader(pf, Query.where(where).columns("amount_cents", "country"),
-                            allocator)) {
-                assertThat(reader.schema().getFields()).extracting(Field::getName)
-                        .containsExactly("country", "amount_cents");
-                ours = rows(reader);
-            }
             List<List<Object>> theirs = duckRows("SELECT country, amount_cents FROM read_parquet('" + f
                     + "') WHERE " + where);
-            assertThat(ours).as(where).isEqualTo(theirs);
+            Query q = Query.where(where).columns("amount_cents", "country");
+            for (ArrowScan.Options o : List.of(ArrowScan.Options.DEFAULT, new ArrowScan.Options(true))) {
+                try (ParquetFile pf = ParquetFile.open(f); ArrowScan reader = ArrowScan.reader(pf, q, allocator, o)) {
+                    assertThat(reader.schema().getFields()).extracting(Field::getName)
+                            .containsExactly("country", "amount_cents");
+                    assertThat(rows(reader)).as(where + " " + o).isEqualTo(theirs);
+                    if (!theirs.isEmpty()) {
+                        assertThat(reader.directFields()).as(where).containsExactly("country", "amount_cents");
+                    }
+                    // country is dictionary-encoded in the file, amount_cents is not a string
+                    assertThat(reader.schema().getFields().get(0).getDictionary() != null).isEqualTo(o.dictionaries());
+                    assertThat(reader.schema().getFields().get(1).getDictionary()).isNull();
+                }
+            }
         }
     }
 
@@ -142,6 +160,61 @@ class ArrowAgreementTest {
         }
     }
 
+    /**
+     * On every file pqlab reads (DuckDB's or not), the direct path gives what the path through
+     * Java values gives, for every row and with rows picked by a condition (runs that break in the
+     * middle of a page).
+     */
+    @ParameterizedTest
+    @MethodSource("files")
+    void pagesStraightIntoVectorsEqualJavaValues(Path file) throws Exception {
+        try (ParquetFile pf = ParquetFile.open(file)) {
+            List<Query> queries = new ArrayList<>(List.of(Query.all(), Query.all().limit(5)));
+            for (io.pqlab.schema.SchemaNode n : pf.schema().root().children()) {
+                if (n instanceof io.pqlab.schema.ColumnDescriptor c && c.maxRepetitionLevel() == 0
+                        && c.maxDefinitionLevel() == 1) {
+                    queries.add(Query.where("\"" + c.dottedPath() + "\" IS NOT NULL")); // sparse rows
+                    break;
+                }
+            }
+            for (Query q : queries) {
+                List<List<Object>> viaValues;
+                try (ArrowScan r = ArrowScan.reader(pf, q, allocator, ArrowScan.Options.DEFAULT, false)) {
+                    viaValues = rows(r);
+                    assertThat(r.directFields()).isEmpty();
+                }
+                try (ArrowScan r = ArrowScan.reader(pf, q, allocator)) {
+                    assertThat(rows(r)).as(file + " " + q).isEqualTo(viaValues);
+                }
+                try (ArrowScan r = ArrowScan.reader(pf, q, allocator, new ArrowScan.Options(true))) {
+                    assertThat(rows(r)).as(file + " " + q + " with dictionaries").isEqualTo(viaValues);
+                }
+            }
+        } catch (FileException e) {
+            org.junit.jupiter.api.Assumptions.abort(file + ": " + e.getMessage());
+        }
+    }
+
+    /**
+     * The top-level fields whose Parquet column is flat and whose Arrow layout is the decoded one:
+     * every physical type but INT96 (a conversion), decimals stored as integers but not as bytes.
+     */
+    static List<String> flatColumns(ParquetFile pf, org.apache.arrow.vector.types.pojo.Schema schema) {
+        List<String> out = new ArrayList<>();
+        for (io.pqlab.schema.SchemaNode n : pf.schema().root().children()) {
+            if (!(n instanceof io.pqlab.schema.ColumnDescriptor c) || c.maxRepetitionLevel() > 0
+                    || schema.getFields().stream().noneMatch(f -> f.getName().equals(n.name()))) {
+                continue;
+            }
+            boolean bytes = c.type() == io.pqlab.internal.format.PhysicalType.BYTE_ARRAY
+                    || c.type() == io.pqlab.internal.format.PhysicalType.FIXED_LEN_BYTE_ARRAY;
+            if (c.type() != io.pqlab.internal.format.PhysicalType.INT96 && !(bytes && c.isDecimal())) {
+                out.add(c.name());
+            }
+        }
+        return out;
+    }
+
     static List<List<Object>> rows(ArrowReader reader) throws Exception {
         List<List<Object>> out = new ArrayList<>();
         VectorSchemaRoot root = reader.getVectorSchemaRoot();
@@ -149,7 +222,14 @@ class ArrowAgreementTest {
             for (int i = 0; i < root.getRowCount(); i++) {
                 List<Object> row = new ArrayList<>();
                 for (FieldVector v : root.getFieldVectors()) {
-                    row.add(ArrowValues.of(v, i));
+                    org.apache.arrow.vector.types.pojo.DictionaryEncoding enc = v.getField().getDictionary();
+                    if (enc == null) {
+                        row.add(ArrowValues.of(v, i));
+                    } else {
+                        // a dictionary-encoded column: the index, resolved in the reader's dictionary
+                        row.add(v.isNull(i) ? null : ArrowValues.of(reader.lookup(enc.getId()).getVector(),
+                                ((org.apache.arrow.vector.IntVector) v).get(i)));
+                    }
                 }
                 out.add(row);
             }
