@@ -161,6 +161,43 @@ class ArrowAgreementTest {
     }
 
     /**
+     * A file DuckDB writes with negative numbers of every integer width, decimals on INT32 and
+     * INT64 (sign extension to 128 bits), unsigned integers past the signed range, and nulls in
+     * every column: the direct path against DuckDB's own export, whole and under a condition.
+     */
+    @Test
+    void negativesUnsignedAndNullsOnTheDirectPath(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        Path f = dir.resolve("flat.parquet");
+        String nul = "CASE WHEN i % 7 = 3 THEN NULL ELSE ";
+        try (Statement s = duck.createStatement()) {
+            s.execute("COPY (SELECT i, " + nul + "(i % 200 - 100)::TINYINT END AS i8, "
+                    + nul + "(i * 13 % 60000 - 30000)::SMALLINT END AS i16, " + nul + "(i * -7919)::INTEGER END AS i32, "
+                    + nul + "(i * -1000000007)::BIGINT END AS i64, " + nul + "(i % 256)::UTINYINT END AS u8, "
+                    + nul + "(i * 13 % 65536)::USMALLINT END AS u16, " + nul + "(4294967295 - i)::UINTEGER END AS u32, "
+                    + nul + "(18446744073709551615 - i)::UBIGINT END AS u64, "
+                    + nul + "((i - 2500) * 1.37)::DECIMAL(9,2) END AS d32, "
+                    + nul + "((i - 2500) * -12345.678)::DECIMAL(18,3) END AS d64, "
+                    + nul + "(i - 2500)::FLOAT / 3 END AS f32, " + nul + "(i - 2500)::DOUBLE / 7 END AS f64, "
+                    + nul + "DATE '1960-01-01' + i::INTEGER END AS day, " + nul + "TIMESTAMP '1950-01-01' + i * INTERVAL 1 HOUR END AS ts, "
+                    + nul + "i % 3 = 0 END AS b, " + nul + "'s' || (i % 50) END AS str, "
+                    + nul + "('x' || i)::BLOB END AS bin FROM range(0, 5000) t(i)) TO '" + f + "' (FORMAT parquet, "
+                    + "ROW_GROUP_SIZE 2048)");
+        }
+        everyValueEqualsDuckDbs(f);
+        String where = "i BETWEEN 100 AND 300 OR i > 4900 OR d32 < -3000";
+        List<List<Object>> theirs = duckRows("SELECT * FROM read_parquet('" + f + "') WHERE " + where);
+        try (ParquetFile pf = ParquetFile.open(f); ArrowScan r = ArrowScan.reader(pf, Query.where(where), allocator)) {
+            List<List<Object>> ours = rows(r);
+            assertThat(r.directFields()).hasSize(18);
+            assertThat(ours).hasSameSizeAs(theirs);
+            for (int i = 0; i < ours.size(); i++) {
+                assertThat(same(ours.get(i), theirs.get(i))).as("row " + i + ": " + ours.get(i) + " " + theirs.get(i))
+                        .isTrue();
+            }
+        }
+    }
+
+    /**
      * On every file pqlab reads (DuckDB's or not), the direct path gives what the path through
      * Java values gives, for every row and with rows picked by a condition (runs that break in the
      * middle of a page).
