@@ -58,6 +58,11 @@ class ArrowAgreementTest {
         allocator.close();
     }
 
+    @org.junit.jupiter.api.AfterEach
+    void nothingLeftAllocated() {
+        assertEquals(0, allocator.getAllocatedMemory(), "Arrow memory left allocated");
+    }
+
     static Stream<Path> files() {
         List<Path> out = new ArrayList<>(Fixtures.parquetFiles(Fixtures.ROOT));
         out.addAll(Fixtures.dataFiles());
@@ -73,6 +78,14 @@ class ArrowAgreementTest {
                 ArrowScan reader = ArrowScan.reader(pf, Query.all(), allocator)) {
             ourFields = reader.schema().getFields();
             ours = rows(reader);
+            if (!ours.isEmpty()) {
+                assertThat(reader.directFields()).as(file + ": fields filled from the pages")
+                        .containsExactlyElementsOf(flatColumns(pf, reader.schema()));
+            }
+            // dictionary vectors hold the same values
+            try (ArrowScan dict = ArrowScan.reader(pf, Query.all(), allocator, new ArrowScan.Options(true))) {
+                assertThat(rows(dict)).as(file + ": with dictionaries").isEqualTo(ours);
+            }
         } catch (FileException e) {
             // a file pqlab refuses (an unsupported codec, a malformed one) has nothing to compare
             org.junit.jupiter.api.Assumptions.abort(file + ": " + e.getMessage());
@@ -110,17 +123,22 @@ class ArrowAgreementTest {
         String[] conditions = {"order_id BETWEEN 100 AND 130", "country = 'SE' OR amount_cents < 2000",
             "country IS NULL", "customer_id = 612176", "order_id < 0"};
         for (String where : conditions) {
-            List<List<Object>> ours;
-            try (ParquetFile pf = ParquetFile.open(f);
-                    ArrowScan reader = ArrowScan.reader(pf, Query.where(where).columns("amount_cents", "country"),
-                            allocator)) {
-                assertThat(reader.schema().getFields()).extracting(Field::getName)
-                        .containsExactly("country", "amount_cents");
-                ours = rows(reader);
-            }
             List<List<Object>> theirs = duckRows("SELECT country, amount_cents FROM read_parquet('" + f
                     + "') WHERE " + where);
-            assertThat(ours).as(where).isEqualTo(theirs);
+            Query q = Query.where(where).columns("amount_cents", "country");
+            for (ArrowScan.Options o : List.of(ArrowScan.Options.DEFAULT, new ArrowScan.Options(true))) {
+                try (ParquetFile pf = ParquetFile.open(f); ArrowScan reader = ArrowScan.reader(pf, q, allocator, o)) {
+                    assertThat(reader.schema().getFields()).extracting(Field::getName)
+                            .containsExactly("country", "amount_cents");
+                    assertThat(rows(reader)).as(where + " " + o).isEqualTo(theirs);
+                    if (!theirs.isEmpty()) {
+                        assertThat(reader.directFields()).as(where).containsExactly("country", "amount_cents");
+                    }
+                    // country is dictionary-encoded in the file, amount_cents is not a string
+                    assertThat(reader.schema().getFields().get(0).getDictionary() != null).isEqualTo(o.dictionaries());
+                    assertThat(reader.schema().getFields().get(1).getDictionary()).isNull();
+                }
+            }
         }
     }
 
@@ -142,6 +160,98 @@ class ArrowAgreementTest {
         }
     }
 
+    /**
+     * A file DuckDB writes with negative numbers of every integer width, decimals on INT32 and
+     * INT64 (sign extension to 128 bits), unsigned integers past the signed range, and nulls in
+     * every column: the direct path against DuckDB's own export, whole and under a condition.
+     */
+    @Test
+    void negativesUnsignedAndNullsOnTheDirectPath(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        Path f = dir.resolve("flat.parquet");
+        String nul = "CASE WHEN i % 7 = 3 THEN NULL ELSE ";
+        try (Statement s = duck.createStatement()) {
+            s.execute("COPY (SELECT i, " + nul + "(i % 200 - 100)::TINYINT END AS i8, "
+                    + nul + "(i * 13 % 60000 - 30000)::SMALLINT END AS i16, " + nul + "(i * -7919)::INTEGER END AS i32, "
+                    + nul + "(i * -1000000007)::BIGINT END AS i64, " + nul + "(i % 256)::UTINYINT END AS u8, "
+                    + nul + "(i * 13 % 65536)::USMALLINT END AS u16, " + nul + "(4294967295 - i)::UINTEGER END AS u32, "
+                    + nul + "(18446744073709551615 - i)::UBIGINT END AS u64, "
+                    + nul + "((i - 2500) * 1.37)::DECIMAL(9,2) END AS d32, "
+                    + nul + "((i - 2500) * -12345.678)::DECIMAL(18,3) END AS d64, "
+                    + nul + "(i - 2500)::FLOAT / 3 END AS f32, " + nul + "(i - 2500)::DOUBLE / 7 END AS f64, "
+                    + nul + "DATE '1960-01-01' + i::INTEGER END AS day, " + nul + "TIMESTAMP '1950-01-01' + i * INTERVAL 1 HOUR END AS ts, "
+                    + nul + "i % 3 = 0 END AS b, " + nul + "'s' || (i % 50) END AS str, "
+                    + nul + "('x' || i)::BLOB END AS bin FROM range(0, 5000) t(i)) TO '" + f + "' (FORMAT parquet, "
+                    + "ROW_GROUP_SIZE 2048)");
+        }
+        everyValueEqualsDuckDbs(f);
+        String where = "i BETWEEN 100 AND 300 OR i > 4900 OR d32 < -3000";
+        List<List<Object>> theirs = duckRows("SELECT * FROM read_parquet('" + f + "') WHERE " + where);
+        try (ParquetFile pf = ParquetFile.open(f); ArrowScan r = ArrowScan.reader(pf, Query.where(where), allocator)) {
+            List<List<Object>> ours = rows(r);
+            assertThat(r.directFields()).hasSize(18);
+            assertThat(ours).hasSameSizeAs(theirs);
+            for (int i = 0; i < ours.size(); i++) {
+                assertThat(same(ours.get(i), theirs.get(i))).as("row " + i + ": " + ours.get(i) + " " + theirs.get(i))
+                        .isTrue();
+            }
+        }
+    }
+
+    /**
+     * On every file pqlab reads (DuckDB's or not), the direct path gives what the path through
+     * Java values gives, for every row and with rows picked by a condition (runs that break in the
+     * middle of a page).
+     */
+    @ParameterizedTest
+    @MethodSource("files")
+    void pagesStraightIntoVectorsEqualJavaValues(Path file) throws Exception {
+        try (ParquetFile pf = ParquetFile.open(file)) {
+            List<Query> queries = new ArrayList<>(List.of(Query.all(), Query.all().limit(5)));
+            for (io.pqlab.schema.SchemaNode n : pf.schema().root().children()) {
+                if (n instanceof io.pqlab.schema.ColumnDescriptor c && c.maxRepetitionLevel() == 0
+                        && c.maxDefinitionLevel() == 1) {
+                    queries.add(Query.where("\"" + c.dottedPath() + "\" IS NOT NULL")); // sparse rows
+                    break;
+                }
+            }
+            for (Query q : queries) {
+                List<List<Object>> viaValues;
+                try (ArrowScan r = ArrowScan.reader(pf, q, allocator, ArrowScan.Options.DEFAULT, false)) {
+                    viaValues = rows(r);
+                    assertThat(r.directFields()).isEmpty();
+                }
+                try (ArrowScan r = ArrowScan.reader(pf, q, allocator)) {
+                    assertThat(rows(r)).as(file + " " + q).isEqualTo(viaValues);
+                }
+                try (ArrowScan r = ArrowScan.reader(pf, q, allocator, new ArrowScan.Options(true))) {
+                    assertThat(rows(r)).as(file + " " + q + " with dictionaries").isEqualTo(viaValues);
+                }
+            }
+        } catch (FileException e) {
+            org.junit.jupiter.api.Assumptions.abort(file + ": " + e.getMessage());
+        }
+    }
+
+    /**
+     * The top-level fields whose Parquet column is flat and whose Arrow layout is the decoded one:
+     * every physical type but INT96 (a conversion), decimals stored as integers but not as bytes.
+     */
+    static List<String> flatColumns(ParquetFile pf, org.apache.arrow.vector.types.pojo.Schema schema) {
+        List<String> out = new ArrayList<>();
+        for (io.pqlab.schema.SchemaNode n : pf.schema().root().children()) {
+            if (!(n instanceof io.pqlab.schema.ColumnDescriptor c) || c.maxRepetitionLevel() > 0
+                    || schema.getFields().stream().noneMatch(f -> f.getName().equals(n.name()))) {
+                continue;
+            }
+            boolean bytes = c.type() == io.pqlab.internal.format.PhysicalType.BYTE_ARRAY
+                    || c.type() == io.pqlab.internal.format.PhysicalType.FIXED_LEN_BYTE_ARRAY;
+            if (c.type() != io.pqlab.internal.format.PhysicalType.INT96 && !(bytes && c.isDecimal())) {
+                out.add(c.name());
+            }
+        }
+        return out;
+    }
+
     static List<List<Object>> rows(ArrowReader reader) throws Exception {
         List<List<Object>> out = new ArrayList<>();
         VectorSchemaRoot root = reader.getVectorSchemaRoot();
@@ -149,7 +259,14 @@ class ArrowAgreementTest {
             for (int i = 0; i < root.getRowCount(); i++) {
                 List<Object> row = new ArrayList<>();
                 for (FieldVector v : root.getFieldVectors()) {
-                    row.add(ArrowValues.of(v, i));
+                    org.apache.arrow.vector.types.pojo.DictionaryEncoding enc = v.getField().getDictionary();
+                    if (enc == null) {
+                        row.add(ArrowValues.of(v, i));
+                    } else {
+                        // a dictionary-encoded column: the index, resolved in the reader's dictionary
+                        row.add(v.isNull(i) ? null : ArrowValues.of(reader.lookup(enc.getId()).getVector(),
+                                ((org.apache.arrow.vector.IntVector) v).get(i)));
+                    }
                 }
                 out.add(row);
             }

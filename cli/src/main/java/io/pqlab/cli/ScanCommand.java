@@ -81,6 +81,11 @@ final class ScanCommand implements Callable<Integer>, Main.HasFile {
             description = "With --format arrow: the file to write the stream to. Default: standard output.")
     Path output;
 
+    @Option(names = "--arrow-dictionary",
+            description = "With --format arrow: write the string and binary columns the file dictionary-encodes as "
+                    + "Arrow dictionary vectors (a dictionary batch before each record batch).")
+    boolean arrowDictionary;
+
     /** Whether standard output is a terminal (where an Arrow stream is refused); tests replace it. */
     static BooleanSupplier stdoutIsTerminal = () -> System.console() != null;
 
@@ -126,6 +131,9 @@ final class ScanCommand implements Callable<Integer>, Main.HasFile {
         boolean arrow = format == RowWriter.Format.arrow;
         if (output != null && !arrow) {
             throw new Main.UserError("--output is for --format arrow; redirect the other formats with >");
+        }
+        if (arrowDictionary && !arrow) {
+            throw new Main.UserError("--arrow-dictionary is for --format arrow");
         }
         if (arrow && (rowNumbers || binaryAsString)) {
             throw new Main.UserError((rowNumbers ? "--row-numbers" : "--binary-as-string")
@@ -206,7 +214,8 @@ final class ScanCommand implements Callable<Integer>, Main.HasFile {
     private Integer arrow(ReadSession session, ParquetFile pf, Query q, CostModel model) throws IOException {
         OutputStream out = output == null ? stdoutBytes.get() : open(output);
         boolean done = false;
-        try (BufferAllocator allocator = new RootAllocator(); ArrowScan reader = ArrowScan.reader(pf, q, allocator)) {
+        try (BufferAllocator allocator = new RootAllocator(); ArrowScan reader = ArrowScan.reader(pf, q, allocator,
+                new ArrowScan.Options(arrowDictionary))) {
             try {
                 reader.writeStream(out);
             } catch (Main.OutputClosed e) {
