@@ -16,8 +16,8 @@ import java.util.concurrent.Executor;
  * and buffers) is used by one thread at a time, each task seeing what the one before did; no task
  * waits for another task or for the consumer, so a pool smaller than the columns in flight cannot
  * deadlock. Memory: at most {@code DEPTH} pages per source beyond the consumer's. An exception a
- * task throws is thrown again, as it is, by the {@link #next()} that reaches its page (the tasks
- * after it do not run). {@link #close()} lets the task in flight finish (never interrupted: an
+ * task throws is thrown again, as it is, by the {@link #next()} that reaches its page and by every
+ * later one (the tasks after it do not run). {@link #close()} lets the task in flight finish (never interrupted: an
  * interrupt would close a file channel), drops what was decoded ahead and closes the source on
  * the caller's thread, so its counts are in the scan's statistics when close returns.
  */
@@ -34,6 +34,7 @@ final class AheadPages implements Pages {
     private CompletableFuture<Item> tail;
     private volatile boolean closed;
     private boolean ended;
+    private CompletionException failure;
     private boolean walks;
     private boolean fellBack;
 
@@ -63,6 +64,9 @@ final class AheadPages implements Pages {
 
     @Override
     public ColumnBatch next() throws IOException {
+        if (failure != null) {
+            throw rethrow(failure); // again: an end after a failure would look like a complete chunk
+        }
         if (ended) {
             return null;
         }
@@ -71,7 +75,8 @@ final class AheadPages implements Pages {
         try {
             item = f.join();
         } catch (CompletionException e) {
-            ended = true;
+            failure = e;
+            ahead.clear();
             throw rethrow(e);
         }
         walks = item.walks();

@@ -132,7 +132,16 @@ public final class Scanner implements AutoCloseable {
     public RowBatch next() throws IOException {
         while (true) {
             if (current != null) {
-                RowBatch b = current.nextBatch();
+                RowBatch b;
+                try {
+                    b = current.nextBatch();
+                } catch (IOException | RuntimeException | Error e) {
+                    // the row group's readers stop before the error is seen: no page is decoded or
+                    // fetched for it once it has failed (on a pool they would still be in flight)
+                    current.close();
+                    current = null;
+                    throw e;
+                }
                 if (b != null) {
                     returned += b.size();
                     stats.rows(0, b.size());
