@@ -114,6 +114,11 @@ final class ScanCommand implements Callable<Integer>, Main.HasFile {
             + "(JNI) ones (the same as -Dpqlab.codecs=java).")
     boolean pureJavaCodecs;
 
+    @Option(names = "--threads", paramLabel = "N", description = "Decompress and decode on N threads (1 or more; "
+            + "1 decodes on the scan's own thread). Rows come out in file order whatever N is. Default: the "
+            + "machine's cores.")
+    Integer threads;
+
     @Option(names = "--debug", description = "Print a stack trace with any error.")
     boolean debug;
 
@@ -126,6 +131,9 @@ final class ScanCommand implements Callable<Integer>, Main.HasFile {
     public Integer call() throws IOException {
         if (limit != null && limit < 0) {
             throw new Main.UserError("--limit must be 0 or more (it was " + limit + ")");
+        }
+        if (threads != null && threads < 1) {
+            throw new Main.UserError("--threads must be 1 or more (it was " + threads + ")");
         }
         query.mechanisms(); // a bad --use is reported before the file is opened
         boolean arrow = format == RowWriter.Format.arrow;
@@ -168,41 +176,51 @@ final class ScanCommand implements Callable<Integer>, Main.HasFile {
             ParquetFile pf = session.file();
             Query settings = Query.all().limit(limit == null ? -1 : limit).verifyChecksums(verifyChecksums)
                     .lateMaterialization(!noLate);
+            if (threads != null) {
+                settings = settings.threads(threads);
+            }
             if (format == RowWriter.Format.arrow) {
                 return arrow(session, pf, query.query(pf, where, settings), model);
             }
             // the indexes of the row groups statistics leave undecided, in as few requests as lie
             // together; then every span the plan keeps, merged across the gap, several in flight
             Scanner scanner = session.scan(query.bind(pf, where, settings));
-            List<ColumnDescriptor> cols = scanner.columns();
-            List<OutputFields.Field> fields = query.fields(pf);
-            RowWriter rows = new RowWriter(out, format, fields == null ? OutputFields.all(pf.schema()) : fields, cols,
-                    binaryAsString);
-            try {
-                for (RowBatch b = scanner.next(); b != null; b = scanner.next()) {
-                    if (rowNumbers) {
-                        for (int i = 0; i < b.size(); i++) {
-                            out.println(b.rowNumber(i));
-                        }
-                    } else {
-                        rows.write(b);
-                    }
-                }
-                if (!rowNumbers) {
-                    rows.finish();
-                }
-                out.flush();
-            } catch (Main.OutputClosed e) {
-                // The reader has gone (head): stop reading now. Exit 0, and --stats still says how
-                // far the scan got, on stderr.
-                if (stats) {
-                    printStats(spec.commandLine().getErr(), scanner.stats(), scanner.plan(), session.accounting(model), pf);
-                }
-                return Main.OK;
+            try (scanner) { // a scan left early (a closed pipe) stops its decoding threads
+                return write(out, scanner, session, model, pf);
             }
+        }
+    }
+
+    private Integer write(PrintWriter out, Scanner scanner, ReadSession session, CostModel model, ParquetFile pf)
+            throws IOException {
+        List<ColumnDescriptor> cols = scanner.columns();
+        List<OutputFields.Field> fields = query.fields(pf);
+        RowWriter rows = new RowWriter(out, format, fields == null ? OutputFields.all(pf.schema()) : fields, cols,
+                binaryAsString);
+        try {
+            for (RowBatch b = scanner.next(); b != null; b = scanner.next()) {
+                if (rowNumbers) {
+                    for (int i = 0; i < b.size(); i++) {
+                        out.println(b.rowNumber(i));
+                    }
+                } else {
+                    rows.write(b);
+                }
+            }
+            if (!rowNumbers) {
+                rows.finish();
+            }
+            out.flush();
+        } catch (Main.OutputClosed e) {
+            // The reader has gone (head): stop reading now. Exit 0, and --stats still says how
+            // far the scan got, on stderr.
             if (stats) {
                 printStats(spec.commandLine().getErr(), scanner.stats(), scanner.plan(), session.accounting(model), pf);
             }
+            return Main.OK;
+        }
+        if (stats) {
+            printStats(spec.commandLine().getErr(), scanner.stats(), scanner.plan(), session.accounting(model), pf);
         }
         return Main.OK;
     }

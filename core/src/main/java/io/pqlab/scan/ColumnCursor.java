@@ -11,13 +11,13 @@ import java.util.ArrayDeque;
  * order. Pages wholly before the row asked for are dropped.
  */
 final class ColumnCursor implements AutoCloseable {
-    private final PageSource reader;
+    private final Pages reader;
     private final ArrayDeque<ColumnBatch> kept;
     private ColumnBatch peeked;
     private boolean readerDone;
     private ColumnBatch current;
 
-    ColumnCursor(PageSource reader, ArrayDeque<ColumnBatch> kept) {
+    ColumnCursor(Pages reader, ArrayDeque<ColumnBatch> kept) {
         this.reader = reader;
         this.kept = kept == null ? new ArrayDeque<>() : kept;
         this.readerDone = reader == null;

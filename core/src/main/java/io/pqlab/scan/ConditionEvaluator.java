@@ -34,7 +34,7 @@ final class ConditionEvaluator {
      * Walks the kept pages of condition column c, setting the bits of its leaves; keeps pages with
      * a row true for one of its leaves in {@code keep} while the budget lasts.
      */
-    static void evaluateColumn(PageSource source, int c, Predicate p, RowRanges kept,
+    static void evaluateColumn(Pages source, int c, Predicate p, RowRanges kept,
             Map<Predicate.Leaf, BitSet> leafBits, Scanner.Retained keep, long[] budget) throws IOException {
         List<Predicate.Leaf> leaves = leavesOf(p, c);
         BitSet[] bits = new BitSet[leaves.size()];
@@ -43,10 +43,12 @@ final class ConditionEvaluator {
             bits[j] = new BitSet();
             LeafOp op = leaves.get(j).op();
             tests[j] = op == LeafOp.IS_NULL || op == LeafOp.IS_NOT_NULL ? null : CompiledLeaf.compile(leaves.get(j));
-            leafBits.put(leaves.get(j), bits[j]);
+            synchronized (leafBits) { // columns may be evaluated at once
+                leafBits.put(leaves.get(j), bits[j]);
+            }
         }
         boolean retaining = keep != null;
-        try (PageSource pages = source) {
+        try (Pages pages = source) {
             for (ColumnBatch b = pages.next(); b != null; b = pages.next()) {
                 if (pages.walks() && keep != null) {
                     // a walk's pages cannot be left out of a later read through the index
@@ -64,9 +66,15 @@ final class ConditionEvaluator {
                         any |= s >= 0 && s < end;
                     }
                     long w = Scanner.weight(b);
-                    if (any && w <= budget[0]) {
+                    boolean fits;
+                    synchronized (budget) { // condition columns may be evaluated at once, on a scan's pool
+                        fits = w <= budget[0];
+                        if (any && fits) {
+                            budget[0] -= w;
+                        }
+                    }
+                    if (any && fits) {
                         keep.pages.add(b);
-                        budget[0] -= w;
                     } else if (any) {
                         retaining = false; // the rest are decoded again where they hold matches (from kept bytes)
                     }

@@ -16,6 +16,8 @@ import java.util.TreeMap;
  * fetch them twice. Compressed bytes are a fraction of decoded values, so the budget goes further.
  * Reads outside the kept bytes go to the file, piece by piece, so no byte is fetched twice while
  * it is kept.
+ *
+ * <p>Thread-safe: the chunks of one row group are read on a scan's pool at once.
  */
 final class KeptBytes implements ByteSource {
     private final ByteSource inner;
@@ -31,7 +33,7 @@ final class KeptBytes implements ByteSource {
     }
 
     /** Drops what is kept, and from now on keeps the bytes read inside these [start, end) ranges. */
-    void keepWithin(List<long[]> ranges) {
+    synchronized void keepWithin(List<long[]> ranges) {
         kept.clear();
         used = 0;
         recording.clear();
@@ -39,7 +41,7 @@ final class KeptBytes implements ByteSource {
     }
 
     /** Bytes served from memory since the last call (reads the file did not see). */
-    long takeServed() {
+    synchronized long takeServed() {
         long s = served;
         served = 0;
         return s;
@@ -71,17 +73,22 @@ final class KeptBytes implements ByteSource {
         long end = offset + length;
         int at = dstOffset;
         while (pos < end) {
-            Map.Entry<Long, byte[]> e = kept.floorEntry(pos);
-            if (e != null && pos < e.getKey() + e.getValue().length) {
-                int n = (int) Math.min(end - pos, e.getKey() + e.getValue().length - pos);
-                System.arraycopy(e.getValue(), (int) (pos - e.getKey()), dst, at, n);
-                served += n;
-                pos += n;
-                at += n;
-                continue;
+            int n;
+            // the map is read and changed under the lock (a scan's pool reads several chunks at
+            // once); the file is read outside it, so reads of different chunks overlap
+            synchronized (this) {
+                Map.Entry<Long, byte[]> e = kept.floorEntry(pos);
+                if (e != null && pos < e.getKey() + e.getValue().length) {
+                    n = (int) Math.min(end - pos, e.getKey() + e.getValue().length - pos);
+                    System.arraycopy(e.getValue(), (int) (pos - e.getKey()), dst, at, n);
+                    served += n;
+                    pos += n;
+                    at += n;
+                    continue;
+                }
+                Long next = kept.higherKey(pos);
+                n = (int) ((next == null ? end : Math.min(end, next)) - pos);
             }
-            Long next = kept.higherKey(pos);
-            int n = (int) ((next == null ? end : Math.min(end, next)) - pos);
             inner.readFully(pos, dst, at, n);
             keep(pos, dst, at, n);
             pos += n;
@@ -89,7 +96,7 @@ final class KeptBytes implements ByteSource {
         }
     }
 
-    private void keep(long pos, byte[] src, int from, int n) {
+    private synchronized void keep(long pos, byte[] src, int from, int n) {
         if (used + n > budget) {
             return;
         }
@@ -105,7 +112,7 @@ final class KeptBytes implements ByteSource {
     }
 
     @Override
-    public void close() {
+    public synchronized void close() {
         kept.clear(); // the file is the caller's to close
     }
 }

@@ -29,7 +29,7 @@ import java.util.Set;
  * an earlier page (v1 pages may split a repeated row; only a chunk walk returns them) are
  * joined to the page before them, so that every row's entries lie in one batch.
  */
-final class PageSource implements AutoCloseable {
+final class PageSource implements Pages {
 /** What every page source of one scan shares. */
 record Context(ParquetFile file, ParquetFile reading, ColumnChunkReader.Options readerOptions,
         KeptBytes keptBytes, ScanStats stats, boolean pageIndex) {}
@@ -73,7 +73,7 @@ private final Context ctx;
                 }
             }
             if (countSkipped) {
-                ctx.stats().pagesSkipped += oi.pageCount() - overlapping;
+                ctx.stats().pagesSkipped(oi.pageCount() - overlapping);
             }
             this.chosen = wanted.stream().mapToInt(Integer::intValue).toArray();
         } else {
@@ -83,16 +83,19 @@ private final Context ctx;
     }
 
     /** Whether the chunk is walked from its start (no OffsetIndex, or it failed). */
-    boolean walks() {
+    @Override
+    public boolean walks() {
         return sequential;
     }
 
     /** Whether the OffsetIndex failed and the chunk is walked from its start. */
-    boolean fellBack() {
+    @Override
+    public boolean fellBack() {
         return fellBack;
     }
 
-    ColumnBatch next() throws IOException {
+    @Override
+    public ColumnBatch next() throws IOException {
         while (true) {
             ColumnBatch b;
             try {
@@ -105,7 +108,7 @@ private final Context ctx;
                 if (sequential) {
                     throw e; // a walk from the chunk's start has nothing to fall back to
                 }
-                ctx.stats().fallbacks++;
+                ctx.stats().fallback();
                 closeReader();
                 sequential = true;
                 fellBack = true;
@@ -149,11 +152,8 @@ private final Context ctx;
 
     private void closeReader() {
         if (reader != null) {
-            ctx.stats().pagesDecoded += reader.pagesDecoded();
-            if (reader.pagesDecoded() > 0) {
-                ctx.stats().codecs.add(reader.codecImplementation());
-            }
-            ctx.stats().bytesFetched += reader.bytesFetched() - ctx.keptBytes().takeServed();
+            ctx.stats().reader(reader.pagesDecoded(), reader.bytesFetched() - ctx.keptBytes().takeServed(),
+                    reader.pagesDecoded() > 0 ? reader.codecImplementation() : null);
             reader.close();
             reader = null;
         }

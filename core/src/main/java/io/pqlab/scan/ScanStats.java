@@ -1,60 +1,99 @@
 package io.pqlab.scan;
 
-/** What a scan did: row groups, pages and rows, and the data bytes it fetched. */
-public final class ScanStats {
-    long rowGroupsSkipped;
-    long rowGroupsRead;
-    long pagesDecoded;
-    long pagesSkipped;
-    long bytesFetched;
-    long rowsEvaluated;
-    long rowsReturned;
-    long fallbacks;
-    final java.util.Set<String> codecs = new java.util.TreeSet<>();
+import java.util.Collections;
+import java.util.Set;
+import java.util.TreeSet;
 
-    public long rowGroupsSkipped() {
+/**
+ * What a scan did: row groups, pages and rows, and the data bytes it fetched.
+ *
+ * <p>Safe to read while the scan runs: a scan's decoding threads add their counts under this
+ * object's lock (each addition whole), and every getter takes it.
+ */
+public final class ScanStats {
+    private long rowGroupsSkipped;
+    private long rowGroupsRead;
+    private long pagesDecoded;
+    private long pagesSkipped;
+    private long bytesFetched;
+    private long rowsEvaluated;
+    private long rowsReturned;
+    private long fallbacks;
+    private final Set<String> codecs = new TreeSet<>();
+
+    synchronized void rowGroup(boolean skipped) {
+        if (skipped) {
+            rowGroupsSkipped++;
+        } else {
+            rowGroupsRead++;
+        }
+    }
+
+    synchronized void pagesSkipped(long n) {
+        pagesSkipped += n;
+    }
+
+    synchronized void fallback() {
+        fallbacks++;
+    }
+
+    synchronized void rows(long evaluated, long returned) {
+        rowsEvaluated += evaluated;
+        rowsReturned += returned;
+    }
+
+    /** A reader's counts when it is closed: pages decoded, bytes fetched, and its codec's implementation (if it decoded). */
+    synchronized void reader(long pages, long bytes, String codec) {
+        pagesDecoded += pages;
+        bytesFetched += bytes;
+        if (codec != null) {
+            codecs.add(codec);
+        }
+    }
+
+    public synchronized long rowGroupsSkipped() {
         return rowGroupsSkipped;
     }
 
-    public long rowGroupsRead() {
+    public synchronized long rowGroupsRead() {
         return rowGroupsRead;
     }
 
-    public long pagesDecoded() {
+    public synchronized long pagesDecoded() {
         return pagesDecoded;
     }
 
     /** Data pages of read row groups that were not decoded (the plan or late materialisation skipped them). */
-    public long pagesSkipped() {
+    public synchronized long pagesSkipped() {
         return pagesSkipped;
     }
 
     /** Column-chunk bytes fetched for decoding (dictionary and data pages). */
-    public long bytesFetched() {
+    public synchronized long bytesFetched() {
         return bytesFetched;
     }
 
     /** Rows the condition was evaluated on. */
-    public long rowsEvaluated() {
+    public synchronized long rowsEvaluated() {
         return rowsEvaluated;
     }
 
-    public long rowsReturned() {
+    public synchronized long rowsReturned() {
         return rowsReturned;
     }
 
     /** Each codec of the chunks decoded with the library that ran it, e.g. "SNAPPY: snappy-java (JNI)". */
-    public java.util.Set<String> codecs() {
-        return java.util.Collections.unmodifiableSet(codecs);
+    public synchronized Set<String> codecs() {
+        return Collections.unmodifiableSet(new TreeSet<>(codecs));
     }
 
     /** Chunks read from their start because a page did not begin on a row. */
-    public long fallbacks() {
+    public synchronized long fallbacks() {
         return fallbacks;
     }
 
     @Override
-    public String toString() {
+    public synchronized String toString() {
         return "ScanStats[rowGroupsRead=" + rowGroupsRead + ", rowGroupsSkipped=" + rowGroupsSkipped
                 + ", pagesDecoded=" + pagesDecoded + ", pagesSkipped=" + pagesSkipped + ", bytesFetched="
                 + bytesFetched + ", rowsEvaluated=" + rowsEvaluated + ", rowsReturned=" + rowsReturned

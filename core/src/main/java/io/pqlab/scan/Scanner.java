@@ -25,6 +25,13 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Reads only what a plan keeps and returns exactly the matching rows, in file order, in batches
@@ -69,6 +76,7 @@ public final class Scanner implements AutoCloseable {
     private BatchAssembler current;
     private final ScanStats stats = new ScanStats();
     private final PageSource.Context sources;
+    private ExecutorService pool;
 
     private Scanner(ParquetFile file, BoundQuery options, Plan plan, List<ColumnDescriptor> outputColumns,
             List<Integer> conditionColumns) {
@@ -124,10 +132,19 @@ public final class Scanner implements AutoCloseable {
     public RowBatch next() throws IOException {
         while (true) {
             if (current != null) {
-                RowBatch b = current.nextBatch();
+                RowBatch b;
+                try {
+                    b = current.nextBatch();
+                } catch (IOException | RuntimeException | Error e) {
+                    // the row group's readers stop before the error is seen: no page is decoded or
+                    // fetched for it once it has failed (on a pool they would still be in flight)
+                    current.close();
+                    current = null;
+                    throw e;
+                }
                 if (b != null) {
                     returned += b.size();
-                    stats.rowsReturned += b.size();
+                    stats.rows(0, b.size());
                     return b;
                 }
                 current.close();
@@ -135,11 +152,12 @@ public final class Scanner implements AutoCloseable {
             }
             if (nextRowGroup >= plan.rowGroups().size() || (options.limit() >= 0 && returned >= options.limit())) {
                 keptBytes.keepWithin(List.of());
+                stopPool();
                 return null;
             }
             RowGroupPlan g = plan.rowGroups().get(nextRowGroup++);
             if (g.skipped()) {
-                stats.rowGroupsSkipped++;
+                stats.rowGroup(true);
                 continue;
             }
             current = scanRowGroup(g);
@@ -154,11 +172,49 @@ public final class Scanner implements AutoCloseable {
             current = null;
         }
         keptBytes.keepWithin(List.of());
+        stopPool();
+    }
+
+    /**
+     * The pool that decodes ahead, made when first needed (null at one thread: everything on the
+     * caller's thread, as before there was a pool). Its threads are daemons and end when idle, so
+     * a scan left unclosed holds none for long.
+     */
+    private ExecutorService pool() {
+        if (options.threads() <= 1) {
+            return null;
+        }
+        if (pool == null) {
+            AtomicInteger n = new AtomicInteger();
+            ThreadPoolExecutor p = new ThreadPoolExecutor(options.threads(), options.threads(), 2, TimeUnit.SECONDS,
+                    new LinkedBlockingQueue<>(), r -> {
+                        Thread t = new Thread(r, "pqlab-decode-" + n.incrementAndGet());
+                        t.setDaemon(true);
+                        return t;
+                    });
+            p.allowCoreThreadTimeOut(true);
+            pool = p;
+        }
+        return pool;
+    }
+
+    /** Ends the pool (its sources are closed by now, so no task is queued or in flight). */
+    private void stopPool() {
+        if (pool != null) {
+            pool.shutdown();
+            pool = null;
+        }
+    }
+
+    /** A page source, decoded ahead on the pool when the scan has more than one thread. */
+    private Pages pages(PageSource s) {
+        ExecutorService p = pool();
+        return p == null ? s : new AheadPages(s, p);
     }
 
     /** Evaluates the condition on row group g; the state that hands out its matching rows, or null if none. */
     private BatchAssembler scanRowGroup(RowGroupPlan g) throws IOException {
-        stats.rowGroupsRead++;
+        stats.rowGroup(false);
         if (g.numRows() > Integer.MAX_VALUE - 16) {
             // rows are int-indexed in a row group's bitsets; no writer makes such a row group (it would not be read whole)
             throw new UnsupportedFeatureException("row group " + g.index() + " has " + g.numRows()
@@ -182,14 +238,7 @@ public final class Scanner implements AutoCloseable {
         long[] retainBudget = {RETAIN_BYTES};
         Predicate p = options.predicate() == null ? new Predicate.Constant(true, "") : options.predicate();
         if (!kept.isEmpty()) {
-            for (int c : conditionColumns) {
-                Retained keep = outputSet.contains(c) ? new Retained() : null;
-                ConditionEvaluator.evaluateColumn(new PageSource(sources, g, c, kept, Set.of(), true), c, p, kept, leafBits, keep,
-                        retainBudget);
-                if (keep != null) {
-                    retained.put(c, keep);
-                }
-            }
+            evaluate(g, kept, p, outputSet, leafBits, retained, retainBudget);
         }
         // Only rows of decoded pages get a bit: the row group's row count is a claim until a page bears it out.
         RowRanges matchRanges = RowRanges.empty();
@@ -200,7 +249,7 @@ public final class Scanner implements AutoCloseable {
                 matchRanges = ConditionEvaluator.constant(p) ? kept : matchRanges;
             } else {
                 matchRanges = ConditionEvaluator.toRanges(ConditionEvaluator.eval(p, leafBits, kept));
-                stats.rowsEvaluated += kept.rowCount();
+                stats.rows(kept.rowCount(), 0);
             }
         }
         leafBits.clear();
@@ -229,8 +278,8 @@ public final class Scanner implements AutoCloseable {
             for (int c : distinct) {
                 Retained keep = retained.get(c);
                 cursors.put(c, keep != null ? cursorOver(g, c, matchRanges, keep)
-                        : new ColumnCursor(new PageSource(sources, g, c, !conditionColumns.contains(c)
-                                && !options.lateMaterialization() ? kept : matchRanges, Set.of(), true), null));
+                        : new ColumnCursor(pages(new PageSource(sources, g, c, !conditionColumns.contains(c)
+                                && !options.lateMaterialization() ? kept : matchRanges, Set.of(), true)), null));
             }
         } catch (RuntimeException | IOException e) {
             cursors.values().forEach(ColumnCursor::close);
@@ -245,6 +294,54 @@ public final class Scanner implements AutoCloseable {
             order[i] = cursors.get(distinct.get(i));
         }
         return new BatchAssembler(g, matchRanges, order, slotColumn, outputColumns);
+    }
+
+    /**
+     * Pass 1: each condition column's leaves evaluated on its pages. At one thread, or with one
+     * condition column, the columns one after another (a page source decoded ahead where there is
+     * a pool); else each column alone as a task on the pool, all at once (a task waits for nothing,
+     * so a smaller pool only runs them later). The first failure is thrown as it is, once every
+     * column's task has stopped (its sources closed).
+     */
+    private void evaluate(RowGroupPlan g, RowRanges kept, Predicate p, Set<Integer> outputSet,
+            Map<Predicate.Leaf, BitSet> leafBits, Map<Integer, Retained> retained, long[] retainBudget)
+            throws IOException {
+        for (int c : conditionColumns) {
+            if (outputSet.contains(c)) {
+                retained.put(c, new Retained());
+            }
+        }
+        ExecutorService pool = pool();
+        if (pool == null || conditionColumns.size() == 1) {
+            for (int c : conditionColumns) {
+                ConditionEvaluator.evaluateColumn(pages(new PageSource(sources, g, c, kept, Set.of(), true)), c, p, kept,
+                        leafBits, retained.get(c), retainBudget);
+            }
+            return;
+        }
+        List<CompletableFuture<Void>> tasks = new ArrayList<>();
+        for (int c : conditionColumns) {
+            PageSource source = new PageSource(sources, g, c, kept, Set.of(), true);
+            Retained keep = retained.get(c);
+            tasks.add(CompletableFuture.runAsync(() -> {
+                try {
+                    ConditionEvaluator.evaluateColumn(source, c, p, kept, leafBits, keep, retainBudget);
+                } catch (IOException e) {
+                    throw new CompletionException(e);
+                }
+            }, pool));
+        }
+        CompletionException failed = null;
+        for (CompletableFuture<Void> t : tasks) {
+            try {
+                t.join();
+            } catch (CompletionException e) {
+                failed = failed == null ? e : failed;
+            }
+        }
+        if (failed != null) {
+            throw AheadPages.rethrow(failed);
+        }
     }
 
     /**
@@ -268,9 +365,9 @@ public final class Scanner implements AutoCloseable {
         }
         if (!keep.fromOffsetIndex) {
             // a walk from the chunk's start decodes every page anyway: nothing to gain from the kept ones
-            return new ColumnCursor(new PageSource(sources, g, c, matches, Set.of(), false), null);
+            return new ColumnCursor(pages(new PageSource(sources, g, c, matches, Set.of(), false)), null);
         }
-        return new ColumnCursor(new PageSource(sources, g, c, matches, indexes, false), pages);
+        return new ColumnCursor(pages(new PageSource(sources, g, c, matches, indexes, false)), pages);
     }
 
     /** The decoded pages of a returned condition column kept from the first pass. */

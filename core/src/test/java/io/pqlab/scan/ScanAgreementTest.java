@@ -35,7 +35,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * returned must be exactly, in order, the file rows the reference selects (the first N of them
  * under a limit), and each returned row's entries (repetition level, definition level, value) in
  * each returned column must be parquet-java's for that row: for a repeated column, the entries
- * from its repetition level 0 to the next.
+ * from its repetition level 0 to the next. Every scan runs at one thread or at four ({@link #THREADS}):
+ * the rows and values must not depend on it.
  */
 class ScanAgreementTest {
     static final int CONDITIONS_PER_FILE = 120;
@@ -78,7 +79,10 @@ class ScanAgreementTest {
             // every row of the file, every column: the scan without a condition
             long[] all = new long[Math.toIntExact(ref.totalRows())];
             Arrays.setAll(all, i -> i);
-            scan(f, oracle, "no condition", BoundQuery.of(null), all);
+            // at one thread (on the caller's) and at four (pages decoded ahead on a pool)
+            for (int threads : THREADS) {
+                scan(f, oracle, "no condition", threads(BoundQuery.of(null), threads), all);
+            }
             scan(f, oracle, "no condition, no mechanisms", BoundQuery.of(null).withMechanisms(Mechanism.none())
                     .withLateMaterialization(false).withLimit(rnd.nextInt(all.length + 2)), all);
             for (int k = 0; k < conds.size(); k++) {
@@ -90,7 +94,7 @@ class ScanAgreementTest {
                     throw new AssertionError("cannot bind a generated condition: " + cond + " on " + path, e);
                 }
                 long[] expected = cond.matchingRows();
-                BoundQuery base = BoundQuery.of(p);
+                BoundQuery base = threads(BoundQuery.of(p), THREADS[k % THREADS.length]);
                 scan(f, oracle, cond.text(), base, expected);
                 scan(f, oracle, cond.text(), variant(base, f, rnd, expected.length), expected);
                 if (k % 10 == 0) {
@@ -101,11 +105,19 @@ class ScanAgreementTest {
         }
     }
 
-    /** A random variant: some mechanisms (maybe none), late materialisation maybe off, maybe a limit and a projection. */
+    /** The thread counts scans run at: one (everything on the caller's thread) and four (a pool decoding ahead). */
+    static final int[] THREADS = {1, 4};
+
+    static BoundQuery threads(BoundQuery o, int n) {
+        return o.with(o.query().threads(n));
+    }
+
+    /** A random variant: some mechanisms (maybe none), late materialisation maybe off, maybe a limit and a projection, 1 or 4 threads. */
     static BoundQuery variant(BoundQuery o, ParquetFile f, Random rnd, int matching) {
         int m = rnd.nextInt(16);
         o = o.withMechanisms(MechanismSets.of((m & 1) != 0, (m & 2) != 0, (m & 4) != 0, (m & 8) != 0))
                 .withLateMaterialization(rnd.nextBoolean());
+        o = threads(o, THREADS[rnd.nextInt(THREADS.length)]);
         if (rnd.nextInt(3) == 0) {
             o = o.withLimit(rnd.nextInt(3) == 0 ? rnd.nextInt(3) : rnd.nextInt(matching + 2));
         }
@@ -128,7 +140,7 @@ class ScanAgreementTest {
 
     /** Scans and holds the result to the expected rows (a prefix of them under a limit) and the oracle's values. */
     static void scan(ParquetFile f, Entries oracle, String text, BoundQuery o, long[] expected) throws IOException {
-        String context = text + " with " + o.mechanisms() + (o.lateMaterialization() ? "" : ", late materialisation off")
+        String context = text + " at " + o.threads() + " threads with " + o.mechanisms() + (o.lateMaterialization() ? "" : ", late materialisation off")
                 + (o.limit() >= 0 ? ", limit " + o.limit() : "") + (o.columns() != null ? ", columns " + o.columns() : "")
                 + " on " + oracle.path;
         long[] want = o.limit() >= 0 && o.limit() < expected.length

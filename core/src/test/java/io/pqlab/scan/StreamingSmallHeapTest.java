@@ -8,7 +8,9 @@ import io.pqlab.ParquetFile;
 import io.pqlab.internal.predicate.Binder;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
+import io.pqlab.Query;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -24,18 +26,23 @@ class StreamingSmallHeapTest {
     @TempDir
     Path dir;
 
-    @Test
-    void aRowGroupLargerThanTheHeapIsScannedWhole() throws Exception {
+    /** At one thread, and with pages decoded ahead on a pool of two and of four threads. */
+    @ParameterizedTest(name = "{0} threads")
+    @ValueSource(ints = {1, 2, 4})
+    void aRowGroupLargerThanTheHeapIsScannedWhole(int threads) throws Exception {
         Path file = BigRowGroups.write(dir.resolve("dict.parquet"), ROWS, 10_000, DISTINCT);
-        assertThat(scan(file, null)).isEqualTo(ROWS);
+        assertThat(scan(file, null, threads)).isEqualTo(ROWS);
         // a condition on a returned column: what its pass keeps is capped, the rest read again
-        assertThat(scan(file, "id >= 0")).isEqualTo(ROWS);
+        assertThat(scan(file, "id >= 0", threads)).isEqualTo(ROWS);
+        // two condition columns, evaluated at once on the pool
+        assertThat(scan(file, "id >= 0 AND (s IS NULL OR s IS NOT NULL)", threads)).isEqualTo(ROWS);
     }
 
-    private static long scan(Path file, String condition) throws Exception {
+    private static long scan(Path file, String condition, int threads) throws Exception {
         try (ParquetFile f = ParquetFile.open(file)) {
             assertThat(f.metadata().rowGroups()).hasSize(1);
-            Scanner s = Scanner.open(f, BoundQuery.of(condition == null ? null : Binder.bind(condition, f.schema())));
+            Scanner s = Scanner.open(f, BoundQuery.of(condition == null ? null : Binder.bind(condition, f.schema()),
+                    null, Query.all().threads(threads)));
             long n = 0;
             for (RowBatch b = s.next(); b != null; b = s.next()) {
                 for (int i = 0; i < b.size(); i++) {

@@ -5,10 +5,10 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 
-/** A source that remembers every range read from it, to hold readers to the bytes they may fetch. */
+/** A source that remembers every range read from it, to hold readers to the bytes they may fetch (thread-safe: a scan reads on its pool). */
 public final class RecordingSource implements ByteSource {
     private final ByteSource inner;
-    public final List<long[]> reads = new ArrayList<>();
+    public final List<long[]> reads = java.util.Collections.synchronizedList(new ArrayList<>());
 
     public RecordingSource(ByteSource inner) {
         this.inner = inner;
@@ -31,11 +31,13 @@ public final class RecordingSource implements ByteSource {
     }
 
     public long bytes() {
-        long n = 0;
-        for (long[] r : reads) {
-            n += r[1] - r[0];
+        synchronized (reads) {
+            long n = 0;
+            for (long[] r : reads) {
+                n += r[1] - r[0];
+            }
+            return n;
         }
-        return n;
     }
 
     @Override

@@ -1,0 +1,19 @@
+package io.pqlab.scan;
+
+import io.pqlab.internal.column.ColumnBatch;
+import java.io.IOException;
+
+/** The decoded pages of one column chunk, in row order: a {@link PageSource}, or one decoded ahead ({@link AheadPages}). */
+interface Pages extends AutoCloseable {
+    /** The next page, or null at the end. */
+    ColumnBatch next() throws IOException;
+
+    /** Whether the page last returned came from a walk from the chunk's start. */
+    boolean walks();
+
+    /** Whether the OffsetIndex had failed when the page last returned was decoded (the rest is a walk). */
+    boolean fellBack();
+
+    @Override
+    void close();
+}
