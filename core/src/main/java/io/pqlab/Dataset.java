@@ -4,6 +4,7 @@ import io.pqlab.internal.dataset.CachingSource;
 import io.pqlab.internal.dataset.DatasetFiles;
 import io.pqlab.internal.dataset.DatasetSchema;
 import io.pqlab.internal.dataset.FileConditions;
+import io.pqlab.internal.dataset.FloatWidening;
 import io.pqlab.internal.dataset.HivePartitioning;
 import io.pqlab.internal.dataset.HttpLister;
 import io.pqlab.internal.dataset.Listing;
@@ -129,7 +130,8 @@ public final class Dataset implements Closeable {
             }
         }
         int threads = Openers.anyRemote(todo) ? options.connections() : Parallel.localThreads();
-        List<DatasetFiles.Opened> got = DatasetFiles.open(todo, opener, cache, threads, options.skipBadFiles());
+        List<DatasetFiles.Opened> got = DatasetFiles.open(todo, opener, cache, threads, options.skipBadFiles(),
+                options.decryption());
         int k = 0;
         for (int i : which) {
             if (opened[i] == null) {
@@ -236,16 +238,8 @@ public final class Dataset implements Closeable {
                     q = q.withCondition(Expr.and(new Expr.IsNull(anyColumn(o), false),
                             new Expr.IsNull(anyColumn(o), true))).using(Mechanism.none());
                 } else {
-                    q = q.withCondition(j.residual());
-                    if (j.residual() != null) {
-                        for (ColumnRef ref : j.residual().columns()) {
-                            if (widenedFloat.contains(String.join(".", ref.path()))) {
-                                throw new DatasetException("a condition on " + ref.text() + ", which "
-                                        + o.listed().location() + " stores as FLOAT and other files as DOUBLE, is not"
-                                        + " supported yet (its literals would be rounded to FLOAT there)");
-                            }
-                        }
-                    }
+                    // a column this file stores as FLOAT and the dataset reads as DOUBLE: compared as doubles
+                    q = q.withCondition(FloatWidening.rewrite(j.residual(), widenedFloat));
                 }
             }
             out.set(i, new Decided(i, DatasetPlan.Outcome.PLANNED, null, q));
@@ -292,7 +286,8 @@ public final class Dataset implements Closeable {
             }
             long footer = o == null || o.source() == null ? 0 : o.source().bytesRead() - (plan == null ? 0 : plan.indexBytes());
             plans.add(new DatasetPlan.FilePlan(f.location(), f.size(), partitionValues(d.file()), d.outcome(),
-                    d.reason(), plan, Math.max(0, footer), o != null && o.source() != null && o.source().warm()));
+                    d.reason(), plan, Math.max(0, footer), o != null && o.source() != null && o.source().warm(),
+                    o == null || o.source() == null ? 0 : o.source().reads()));
         }
         return new DatasetPlan(plans, partitionColumns());
     }
