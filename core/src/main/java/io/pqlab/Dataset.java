@@ -95,6 +95,15 @@ public final class Dataset implements Closeable {
         return partitioning.columns().stream().map(HivePartitioning.Column::name).toList();
     }
 
+    /**
+     * The partition columns as Parquet columns, column i for key i: BIGINT as INT64, DATE as INT32
+     * (DATE), TIMESTAMP as INT64 (TIMESTAMP(MICROS)), VARCHAR as BYTE_ARRAY (STRING), DECIMAL as
+     * BYTE_ARRAY (DECIMAL) at its values' largest scale; conditions are bound to these.
+     */
+    public io.pqlab.schema.Schema partitionSchema() {
+        return partitionValues.schema();
+    }
+
     /** A partition key's type: BIGINT, DOUBLE, DECIMAL, DATE, TIMESTAMP, BOOLEAN or VARCHAR. */
     public String partitionType(String key) {
         int i = partitioning.index(key);
