@@ -140,7 +140,7 @@ public final class Dataset implements Closeable {
         }
         int threads = Openers.anyRemote(todo) ? options.connections() : Parallel.localThreads();
         List<DatasetFiles.Opened> got = DatasetFiles.open(todo, opener, cache, threads, options.skipBadFiles(),
-                options.decryption());
+                options.decryption(), todo.isEmpty() ? null : options.progress());
         int k = 0;
         for (int i : which) {
             if (opened[i] == null) {

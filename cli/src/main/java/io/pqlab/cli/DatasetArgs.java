@@ -35,6 +35,9 @@ final class DatasetArgs {
                     + "second run reads no footer.")
     Path cache;
 
+    @Option(names = "--quiet", description = "For a dataset: no progress line on stderr (shown only at a terminal).")
+    boolean quiet;
+
     @Option(names = "--skip-bad-files",
             description = "For a dataset: skip (and list) a file whose footer cannot be read instead of stopping.")
     boolean skipBadFiles;
@@ -72,9 +75,12 @@ final class DatasetArgs {
     }
 
     /** An open dataset with the object-store client that lists and reads it, closed together. */
-    record Opened(Dataset dataset, S3Lister lister) implements AutoCloseable {
+    record Opened(Dataset dataset, S3Lister lister, DatasetProgress progress) implements AutoCloseable {
         @Override
         public void close() {
+            if (progress != null) {
+                progress.finish();
+            }
             dataset.close();
             if (lister != null) {
                 lister.close();
@@ -86,9 +92,10 @@ final class DatasetArgs {
      * Opens the dataset with these options and the source's (endpoint, region, retries, keys):
      * it is listed, nothing of the files is read yet.
      */
-    Opened open(List<String> locations, SourceOptions source) throws IOException {
+    Opened open(List<String> locations, SourceOptions source, PrintWriter err) throws IOException {
+        DatasetProgress progress = DatasetProgress.of(err, quiet);
         DatasetOptions o = DatasetOptions.defaults().withSkipBadFiles(skipBadFiles)
-                .withRetry(Sources.retry(source)).withDecryption(source.keys.decryption());
+                .withRetry(Sources.retry(source)).withDecryption(source.keys.decryption()).withProgress(progress);
         try {
             for (String p : partitions) {
                 o = o.withPartition(p);
@@ -105,7 +112,7 @@ final class DatasetArgs {
             o = o.withStores(List.of(lister));
         }
         try {
-            return new Opened(Dataset.open(locations, o), lister);
+            return new Opened(Dataset.open(locations, o), lister, progress);
         } catch (IOException | RuntimeException e) {
             if (lister != null) {
                 lister.close();

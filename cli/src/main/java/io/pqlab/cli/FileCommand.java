@@ -82,7 +82,7 @@ abstract class FileCommand implements Callable<Integer>, Main.HasFile {
     /** A dataset: its merged schema and a line per file (each footer read, or taken from --cache). */
     private int onDataset(java.util.List<String> locations) throws Exception {
         ObjectNode answer;
-        try (DatasetArgs.Opened o = datasetArgs().open(locations, source)) {
+        try (DatasetArgs.Opened o = datasetArgs().open(locations, source, spec.commandLine().getErr())) {
             answer = DatasetArgs.summaryJson(o.dataset(), o.dataset().plan(io.pqlab.Query.all()));
         }
         PrintWriter out = spec.commandLine().getOut();

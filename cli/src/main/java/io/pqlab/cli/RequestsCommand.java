@@ -93,7 +93,7 @@ final class RequestsCommand implements Callable<Integer>, Main.HasFile {
                 throw new Main.UserError("--compare reads one file: give one FILE");
             }
             Query q = (where == null ? Query.all() : Query.where(where)).using(query.mechanisms());
-            try (DatasetArgs.Opened d = dataset.open(locations, source)) {
+            try (DatasetArgs.Opened d = dataset.open(locations, source, spec.commandLine().getErr())) {
                 ObjectNode o = DatasetArgs.requestsJson(d.dataset().plan(q), where);
                 if (json) {
                     out.println(PlanReport.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(o));

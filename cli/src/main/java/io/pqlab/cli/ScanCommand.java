@@ -157,7 +157,7 @@ final class ScanCommand implements Callable<Integer>, Main.HasFile {
             }
             Query q = (where == null ? Query.all() : Query.where(where)).using(query.mechanisms())
                     .limit(limit == null ? -1 : limit).verifyChecksums(verifyChecksums).lateMaterialization(!noLate);
-            try (DatasetArgs.Opened d = dataset.open(locations, source)) {
+            try (DatasetArgs.Opened d = dataset.open(locations, source, spec.commandLine().getErr())) {
                 DatasetRows.scan(spec.commandLine().getOut(), d.dataset(), q, query.select, format, rowNumbers,
                         binaryAsString);
             } catch (Main.OutputClosed e) {

@@ -170,7 +170,7 @@ final class SkippingCommand implements Callable<Integer>, Main.HasFile {
         if (query.select != null && !query.select.isEmpty()) {
             q = q.columns(query.select);
         }
-        try (DatasetArgs.Opened d = dataset.open(locations, source)) {
+        try (DatasetArgs.Opened d = dataset.open(locations, source, spec.commandLine().getErr())) {
             io.pqlab.DatasetPlan plan = d.dataset().plan(q);
             if (json) {
                 out.println(PlanReport.MAPPER.writerWithDefaultPrettyPrinter()

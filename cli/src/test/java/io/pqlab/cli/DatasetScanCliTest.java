@@ -183,4 +183,27 @@ class DatasetScanCliTest {
         assertThat(r.out()).contains("files: 7, 6 skipped").contains("skipped_by_partition")
                 .contains("year=2/region=us");
     }
+
+    @Test
+    void progressShowsOnlyAtATerminalAndNotWithQuiet() {
+        // not a terminal (the test's stderr): nothing but the answer
+        Cli.Result plain = Cli.run("skipping", t.toString(), "--where", "id >= 0");
+        assertThat(plain.exit()).as(plain.err()).isZero();
+        assertThat(plain.err()).isEmpty();
+        java.util.function.BooleanSupplier before = DatasetProgress.stderrIsTerminal;
+        long delay = DatasetProgress.delayNanos;
+        try {
+            DatasetProgress.stderrIsTerminal = () -> true;
+            DatasetProgress.delayNanos = 0;
+            Cli.Result shown = Cli.run("skipping", t.toString(), "--where", "id >= 0");
+            assertThat(shown.exit()).as(shown.err()).isZero();
+            assertThat(shown.err()).contains("7 of 7 files planned").contains("ETA").endsWith("\r");
+            assertThat(shown.out()).isEqualTo(plain.out());
+            Cli.Result quiet = Cli.run("skipping", t.toString(), "--where", "id >= 0", "--quiet");
+            assertThat(quiet.err()).isEmpty();
+        } finally {
+            DatasetProgress.stderrIsTerminal = before;
+            DatasetProgress.delayNanos = delay;
+        }
+    }
 }

@@ -33,7 +33,23 @@ public final class DatasetFiles {
      */
     public static List<Opened> open(List<ListedFile> files, CachingSource.Opener opener, MetadataCache cache,
             int threads, boolean skipBad, Decryption keys) throws IOException {
-        return Parallel.map(files, threads, f -> openOne(f, opener, cache, skipBad, keys));
+        return open(files, opener, cache, threads, skipBad, keys, null);
+    }
+
+    /** As above, telling {@code progress} of each file opened. */
+    public static List<Opened> open(List<ListedFile> files, CachingSource.Opener opener, MetadataCache cache,
+            int threads, boolean skipBad, Decryption keys, io.pqlab.DatasetOptions.Progress progress)
+            throws IOException {
+        java.util.concurrent.atomic.AtomicInteger done = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.concurrent.atomic.AtomicLong bytes = new java.util.concurrent.atomic.AtomicLong();
+        return Parallel.map(files, threads, f -> {
+            Opened o = openOne(f, opener, cache, skipBad, keys);
+            if (progress != null) {
+                long b = bytes.addAndGet(o.source() == null ? 0 : o.source().bytesRead());
+                progress.update(done.incrementAndGet(), files.size(), b);
+            }
+            return o;
+        });
     }
 
     private static Opened openOne(ListedFile f, CachingSource.Opener opener, MetadataCache cache, boolean skipBad,
