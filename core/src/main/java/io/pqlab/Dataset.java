@@ -189,20 +189,23 @@ public final class Dataset implements Closeable {
         }
         DatasetSchema schema = schema(survivors);
         List<DatasetFiles.Opened> open = openFiles(survivors);
+        List<String> named = new ArrayList<>(query.columns());
         if (query.hasCondition()) {
             for (ColumnRef ref : query.condition().columns()) {
-                String name = String.join(".", ref.path());
-                if (!known(name, schema)) {
-                    // not in the files left: a column only the skipped files have, or a typo. Only
-                    // all the files' schemas tell which (read now, in this rare case).
-                    List<Integer> all = new ArrayList<>();
-                    for (int i = 0; i < files.size(); i++) {
-                        all.add(i);
-                    }
-                    if (!known(name, schema(all))) {
-                        throw new NoSuchColumnException("no column \"" + name + "\" in the dataset's files or"
-                                + " partitions", name, List.of());
-                    }
+                named.add(String.join(".", ref.path()));
+            }
+        }
+        for (String name : named) {
+            if (!known(name, schema)) {
+                // not in the files left: a column only the skipped files have, or a typo. Only
+                // all the files' schemas tell which (read now, in this rare case).
+                List<Integer> all = new ArrayList<>();
+                for (int i = 0; i < files.size(); i++) {
+                    all.add(i);
+                }
+                if (!known(name, schema(all))) {
+                    throw new NoSuchColumnException("no column \"" + name + "\" in the dataset's files or"
+                            + " partitions", name, List.of());
                 }
             }
         }
@@ -272,7 +275,11 @@ public final class Dataset implements Closeable {
         }
         List<String> mine = new ArrayList<>();
         for (String c : query.columns()) {
-            if (!absent.contains(c) && partitioning.index(c) < 0) {
+            // absent: a column other files have; also one only files skipped by partition have
+            // (the survivors' merged schema does not list it), or a group the file lacks
+            boolean here = o.file().schema().find(c) != null
+                    || o.file().schema().columns().stream().anyMatch(d -> d.dottedPath().startsWith(c + "."));
+            if (!absent.contains(c) && partitioning.index(c) < 0 && here) {
                 mine.add(c);
             }
         }
@@ -326,6 +333,18 @@ public final class Dataset implements Closeable {
 
     ParquetFile file(int i) {
         return opened[i].file();
+    }
+
+    /**
+     * File {@code i}'s own schema tree (reads its footer if not read yet): what an engine needs to
+     * assemble nested fields of that file's batches.
+     */
+    public io.pqlab.schema.Schema fileSchema(int i) throws IOException {
+        DatasetFiles.Opened o = openFiles(List.of(i)).get(0);
+        if (!o.ok()) {
+            throw new DatasetException(files.get(i).location() + ": " + o.error());
+        }
+        return o.file().schema();
     }
 
     @Override

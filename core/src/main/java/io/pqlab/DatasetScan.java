@@ -31,6 +31,7 @@ public final class DatasetScan implements AutoCloseable {
     private int next;
     private long returned;
     private Scan current;
+    private final List<io.pqlab.scan.ScanStats> stats = new java.util.ArrayList<>();
     private int currentFile = -1;
 
     DatasetScan(Dataset dataset, List<Integer> files, List<Query> queries, long limit) {
@@ -55,6 +56,7 @@ public final class DatasetScan implements AutoCloseable {
                 Query q = queries.get(next);
                 next++;
                 current = dataset.file(currentFile).scan(limit >= 0 ? q.limit(limit - returned) : q);
+                stats.add(current.stats());
             }
             RowBatch b = current.nextBatch();
             if (b == null) {
@@ -66,6 +68,11 @@ public final class DatasetScan implements AutoCloseable {
             return new Batch(currentFile, dataset.files().get(currentFile).location(),
                     dataset.partitionValues(currentFile), b);
         }
+    }
+
+    /** What each file's scan did, for the files started so far, in dataset order (live: a running scan's grow). */
+    public List<io.pqlab.scan.ScanStats> stats() {
+        return java.util.Collections.unmodifiableList(stats);
     }
 
     /** Rows returned so far. */

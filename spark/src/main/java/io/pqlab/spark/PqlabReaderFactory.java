@@ -1,15 +1,10 @@
 package io.pqlab.spark;
 
 import io.pqlab.FileException;
-import io.pqlab.ParquetFile;
-import io.pqlab.Query;
 import io.pqlab.scan.RowBatch;
-import io.pqlab.scan.Scan;
-import io.pqlab.scan.ScanStats;
 import io.pqlab.schema.SchemaNode;
 import java.io.IOException;
-import java.util.ArrayList;
-import java.util.List;
+import java.io.UncheckedIOException;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.catalyst.expressions.GenericInternalRow;
 import org.apache.spark.sql.connector.metric.CustomTaskMetric;
@@ -18,114 +13,123 @@ import org.apache.spark.sql.connector.read.PartitionReader;
 import org.apache.spark.sql.connector.read.PartitionReaderFactory;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.StructType;
+import org.apache.spark.sql.vectorized.ColumnarBatch;
 
-/** Makes the executors' readers: pqlab scans of one file each, row by row. */
+/**
+ * Makes the executors' readers: a pqlab scan of one file each, as {@link ColumnarBatch}es where
+ * every column read is flat, else row by row (structs, lists and maps).
+ */
 final class PqlabReaderFactory implements PartitionReaderFactory {
     private static final long serialVersionUID = 1L;
     private final StructType schema;
+    private final boolean columnar;
 
-    PqlabReaderFactory(StructType schema) {
+    PqlabReaderFactory(StructType schema, boolean columnar) {
         this.schema = schema;
+        this.columnar = columnar && ColumnarReader.supports(schema);
+    }
+
+    @Override
+    public boolean supportColumnarReads(InputPartition partition) {
+        return columnar;
+    }
+
+    @Override
+    public PartitionReader<ColumnarBatch> createColumnarReader(InputPartition partition) {
+        PqlabPartition p = (PqlabPartition) partition;
+        TaskScan task = open(p);
+        try {
+            return new ColumnarReader(task, schema);
+        } catch (IOException e) {
+            task.close();
+            throw new UncheckedIOException(e);
+        } catch (RuntimeException e) {
+            task.close();
+            throw e;
+        }
     }
 
     @Override
     public PartitionReader<InternalRow> createReader(InputPartition partition) {
         PqlabPartition p = (PqlabPartition) partition;
+        TaskScan task = open(p);
         try {
-            return new Reader(p, schema);
+            return new Reader(task, schema);
+        } catch (IOException e) {
+            task.close();
+            throw new UncheckedIOException(e);
+        } catch (RuntimeException e) {
+            task.close();
+            throw e;
+        }
+    }
+
+    private TaskScan open(PqlabPartition p) {
+        try {
+            return new TaskScan(p, schema);
         } catch (FileException e) {
             throw PqlabSparkException.of(p.file(), e);
+        } catch (io.pqlab.DatasetException e) {
+            throw new PqlabSparkException(e.getMessage(), e);
         } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
+            throw new UncheckedIOException(e);
         }
     }
 
     private static final class Reader implements PartitionReader<InternalRow> {
-        private final String path;
-        private final ParquetFile file;
-        private final Scan scan;
-        private final List<SchemaNode> nodes = new ArrayList<>();
+        private final TaskScan task;
+        private final SchemaNode[] nodes;
         private final DataType[] types;
+        private final String[] names;
         private RowBatch batch;
         private int row = -1;
-        private long rows;
 
-        Reader(PqlabPartition p, StructType schema) throws IOException {
-            path = p.file();
-            file = ParquetFile.open(path);
-            try {
-                Query q = p.condition() == null ? Query.all() : Query.where(p.condition());
-                q = q.columns(p.columns());
-                scan = file.scan(p.limit() >= 0 ? q.limit(p.limit()) : q);
-            } catch (IOException | RuntimeException e) {
-                file.close();
-                throw e;
-            }
-            types = new DataType[schema.fields().length];
-            for (int i = 0; i < types.length; i++) {
+        Reader(TaskScan task, StructType schema) throws IOException {
+            this.task = task;
+            int n = schema.fields().length;
+            types = new DataType[n];
+            nodes = new SchemaNode[n];
+            names = new String[n];
+            for (int i = 0; i < n; i++) {
                 types[i] = schema.fields()[i].dataType();
-                String name = schema.fields()[i].name();
-                nodes.add(file.schema().root().children().stream().filter(n -> n.name().equals(name)).findFirst()
-                        .orElseThrow(() -> new IllegalStateException("no field " + name + " in " + p.file())));
+                names[i] = schema.fields()[i].name();
+                nodes[i] = task.isPartitionColumn(names[i]) ? null : task.node(names[i]);
             }
         }
 
         @Override
         public boolean next() throws IOException {
-            try {
-                while (batch == null || ++row >= batch.size()) {
-                    batch = scan.nextBatch();
-                    row = -1;
-                    if (batch == null) {
-                        return false;
-                    }
+            while (batch == null || ++row >= batch.size()) {
+                batch = task.next();
+                row = -1;
+                if (batch == null) {
+                    return false;
                 }
-                rows++;
-                return true;
-            } catch (FileException e) {
-                throw PqlabSparkException.of(path, e);
             }
+            return true;
         }
 
         @Override
         public InternalRow get() {
             Object[] out = new Object[types.length];
             for (int c = 0; c < out.length; c++) {
-                out[c] = SparkTypes.internal(batch.value(nodes.get(c), row), types[c]);
+                if (task.isPartitionColumn(names[c])) {
+                    out[c] = task.partitionValue(names[c], types[c]);
+                } else if (nodes[c] != null) {
+                    out[c] = SparkTypes.internal(batch.value(nodes[c], row), types[c]);
+                }
             }
             return new GenericInternalRow(out);
         }
 
         @Override
         public CustomTaskMetric[] currentMetricsValues() {
-            ScanStats s = scan.stats();
-            return new CustomTaskMetric[] {metric(PqlabScan.Metrics.BYTES, s.bytesFetched()),
-                metric(PqlabScan.Metrics.ROW_GROUPS_SKIPPED, s.rowGroupsSkipped()),
-                metric(PqlabScan.Metrics.PAGES_SKIPPED, s.pagesSkipped()),
-                metric(PqlabScan.Metrics.ROWS, rows)};
-        }
-
-        private static CustomTaskMetric metric(String name, long value) {
-            return new CustomTaskMetric() {
-                @Override
-                public String name() {
-                    return name;
-                }
-
-                @Override
-                public long value() {
-                    return value;
-                }
-            };
+            return task.metrics();
         }
 
         @Override
-        public void close() throws IOException {
-            try {
-                scan.close();
-            } finally {
-                file.close();
-            }
+        public void close() {
+            task.close();
         }
     }
 }

@@ -1,9 +1,9 @@
 package io.pqlab.spark;
 
 import io.pqlab.FileException;
-import io.pqlab.ParquetFile;
+import io.pqlab.Dataset;
+import io.pqlab.DatasetPlan;
 import io.pqlab.Query;
-import io.pqlab.plan.Plan;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -27,12 +27,14 @@ final class PqlabScan implements Scan, Batch {
     private final StructType required;
     private final String condition;
     private final int limit;
+    private final boolean columnar;
     private List<PqlabPartition> partitions;
     private long filesSkipped;
     private long rowGroupsSkipped;
 
-    PqlabScan(PqlabTable table, StructType required, String condition, int limit) {
+    PqlabScan(PqlabTable table, StructType required, String condition, int limit, boolean columnar) {
         this.table = table;
+        this.columnar = columnar;
         this.required = required;
         this.condition = condition;
         this.limit = limit;
@@ -40,8 +42,11 @@ final class PqlabScan implements Scan, Batch {
 
     Query query() {
         Query q = condition == null ? Query.all() : Query.where(condition);
-        String[] names = Arrays.stream(required.fields()).map(StructField::name).toArray(String[]::new);
-        q = q.columns(names);
+        String[] names = Arrays.stream(required.fields()).map(StructField::name)
+                .filter(n -> !table.partitionTypes().containsKey(n)).toArray(String[]::new);
+        if (names.length > 0) {
+            q = q.columns(names);
+        }
         return limit >= 0 ? q.limit(limit) : q;
     }
 
@@ -65,22 +70,28 @@ final class PqlabScan implements Scan, Batch {
     public InputPartition[] planInputPartitions() {
         if (partitions == null) {
             partitions = new ArrayList<>();
-            for (String f : table.files()) {
-                try (ParquetFile pf = ParquetFile.open(f)) {
-                    if (condition != null) {
-                        Plan plan = pf.plan(query());
-                        rowGroupsSkipped += plan.rowGroupsSkipped();
-                        if (plan.rowsKept() == 0) {
-                            filesSkipped++;
-                            continue;
-                        }
+            List<String> columns = Arrays.asList(required.fieldNames());
+            try (Dataset d = Dataset.open(table.files(), table.datasetOptions())) {
+                DatasetPlan plan = d.plan(query());
+                for (DatasetPlan.FilePlan f : plan.files()) {
+                    if (f.plan() != null) {
+                        rowGroupsSkipped += f.plan().rowGroupsSkipped();
                     }
-                    partitions.add(new PqlabPartition(f, condition, Arrays.asList(required.fieldNames()), limit));
-                } catch (FileException e) {
-                    throw PqlabSparkException.of(f, e);
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
+                    if (f.outcome() == DatasetPlan.Outcome.BAD) {
+                        throw new PqlabSparkException(f.location() + ": " + f.reason(), null);
+                    }
+                    if (f.skipped() || (f.plan() != null && f.plan().rowsKept() == 0)) {
+                        filesSkipped++;
+                        continue;
+                    }
+                    partitions.add(new PqlabPartition(f.location(), condition, columns, limit, table.partitionTypes()));
                 }
+            } catch (FileException e) {
+                throw PqlabSparkException.of(String.join(", ", table.files()), e);
+            } catch (io.pqlab.DatasetException e) {
+                throw new PqlabSparkException(e.getMessage(), e);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
             }
         }
         return partitions.toArray(new InputPartition[0]);
@@ -88,7 +99,7 @@ final class PqlabScan implements Scan, Batch {
 
     @Override
     public PartitionReaderFactory createReaderFactory() {
-        return new PqlabReaderFactory(required);
+        return new PqlabReaderFactory(required, columnar);
     }
 
     @Override

@@ -24,9 +24,11 @@ final class PqlabScanBuilder implements ScanBuilder, SupportsPushDownV2Filters, 
     private final List<Predicate> pushed = new ArrayList<>();
     private final List<String> conditions = new ArrayList<>();
     private int limit = -1;
+    private final boolean columnar;
 
-    PqlabScanBuilder(PqlabTable table) {
+    PqlabScanBuilder(PqlabTable table, boolean columnar) {
         this.table = table;
+        this.columnar = columnar;
         this.required = table.schema();
     }
 
@@ -63,6 +65,6 @@ final class PqlabScanBuilder implements ScanBuilder, SupportsPushDownV2Filters, 
     @Override
     public Scan build() {
         String condition = conditions.isEmpty() ? null : String.join(" AND ", conditions);
-        return new PqlabScan(table, required, condition, limit);
+        return new PqlabScan(table, required, condition, limit, columnar);
     }
 }

@@ -1,29 +1,43 @@
 package io.pqlab.spark;
 
+import io.pqlab.Dataset;
+import io.pqlab.DatasetOptions;
 import io.pqlab.FileException;
-import io.pqlab.ParquetFile;
 import io.pqlab.io.ListedFile;
-import io.pqlab.internal.dataset.Listing;
+import io.pqlab.schema.ColumnDescriptor;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.apache.spark.sql.connector.catalog.SupportsRead;
 import org.apache.spark.sql.connector.catalog.TableCapability;
 import org.apache.spark.sql.connector.read.ScanBuilder;
+import org.apache.spark.sql.types.Metadata;
+import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 
-/** The files of one {@code load(...)}, with the schema of the first (columns matched by name). */
+/**
+ * The files of one {@code load(...)}, listed as a pqlab dataset (hive partitions, hidden files
+ * skipped), with the schema the dataset's files have together (columns matched by name).
+ */
 final class PqlabTable implements SupportsRead {
     private final List<String> files;
     private final StructType schema;
+    private final DatasetOptions datasetOptions;
+    private final Map<String, String> partitionTypes;
 
-    private PqlabTable(List<String> files, StructType schema) {
+    private PqlabTable(List<String> files, StructType schema, DatasetOptions datasetOptions,
+            Map<String, String> partitionTypes) {
         this.files = files;
         this.schema = schema;
+        this.datasetOptions = datasetOptions;
+        this.partitionTypes = Map.copyOf(partitionTypes);
     }
 
     static PqlabTable of(CaseInsensitiveStringMap options) {
@@ -44,22 +58,80 @@ final class PqlabTable implements SupportsRead {
         if (locations.isEmpty()) {
             throw new IllegalArgumentException("pqlab: give a path: spark.read.format(\"pqlab\").load(PATH)");
         }
-        try {
+        DatasetOptions o = options(options);
+        try (Dataset d = Dataset.open(locations, o)) {
             List<String> files = new ArrayList<>();
-            for (ListedFile f : Listing.local().list(locations)) {
+            for (ListedFile f : d.files()) {
                 files.add(f.location());
             }
             if (files.isEmpty()) {
                 throw new IllegalArgumentException("pqlab: no Parquet file in " + locations);
             }
-            try (ParquetFile pf = ParquetFile.open(files.get(0))) {
-                return new PqlabTable(List.copyOf(files), SparkTypes.schema(pf.schema()));
-            } catch (FileException e) {
-                throw PqlabSparkException.of(files.get(0), e);
+            Map<String, String> partitionTypes = new LinkedHashMap<>();
+            for (String key : d.partitionColumns()) {
+                partitionTypes.put(key, d.partitionType(key));
             }
+            return new PqlabTable(List.copyOf(files), schema(d, partitionTypes), o, partitionTypes);
+        } catch (FileException e) {
+            throw PqlabSparkException.of(String.join(", ", locations), e);
+        } catch (io.pqlab.DatasetException e) {
+            throw new PqlabSparkException(e.getMessage(), e);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /**
+     * The dataset's schema as Spark sees it: the first file's fields, then flat columns that only
+     * other files have (by name, widened as the dataset widens them), then the partition keys.
+     */
+    private static StructType schema(Dataset d, Map<String, String> partitionTypes) throws IOException {
+        StructType first = SparkTypes.schema(d.fileSchema(0));
+        List<StructField> fields = new ArrayList<>();
+        Map<String, ColumnDescriptor> merged = new LinkedHashMap<>();
+        for (ColumnDescriptor c : d.columns()) {
+            merged.put(c.dottedPath(), c);
+        }
+        for (StructField f : first.fields()) {
+            ColumnDescriptor c = merged.get(f.name());
+            boolean flat = c != null && c.path().size() == 1 && c.maxRepetitionLevel() == 0;
+            fields.add(flat ? new StructField(f.name(), SparkTypes.leaf(c), f.nullable(), f.metadata()) : f);
+        }
+        for (ColumnDescriptor c : merged.values()) {
+            if (c.path().size() == 1 && c.maxRepetitionLevel() == 0 && !first.getFieldIndex(c.path().get(0)).isDefined()) {
+                fields.add(new StructField(c.path().get(0), SparkTypes.leaf(c), true, Metadata.empty()));
+            }
+        }
+        for (Map.Entry<String, String> e : partitionTypes.entrySet()) {
+            fields.add(new StructField(e.getKey(), SparkTypes.partition(e.getValue()), true, Metadata.empty()));
+        }
+        return new StructType(fields.toArray(new StructField[0]));
+    }
+
+    /** The options of {@code spark.read.option(...)}: {@code partition} (key:TYPE,...), {@code cache} (a folder). */
+    static DatasetOptions options(CaseInsensitiveStringMap options) {
+        DatasetOptions o = DatasetOptions.defaults();
+        String partition = options.get("partition");
+        if (partition != null) {
+            for (String spec : partition.split(",")) {
+                if (!spec.isBlank()) {
+                    o = o.withPartition(spec.strip());
+                }
+            }
+        }
+        String cache = options.get("cache");
+        if (cache != null) {
+            o = o.withCache(Path.of(cache));
+        }
+        return o;
+    }
+
+    DatasetOptions datasetOptions() {
+        return datasetOptions;
+    }
+
+    Map<String, String> partitionTypes() {
+        return partitionTypes;
     }
 
     List<String> files() {
@@ -83,6 +155,7 @@ final class PqlabTable implements SupportsRead {
 
     @Override
     public ScanBuilder newScanBuilder(CaseInsensitiveStringMap options) {
-        return new PqlabScanBuilder(this);
+        // option("columnar", "false") hands Spark rows even where every column is flat
+        return new PqlabScanBuilder(this, !"false".equalsIgnoreCase(options.getOrDefault("columnar", "true")));
     }
 }

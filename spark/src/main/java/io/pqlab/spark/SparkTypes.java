@@ -147,6 +147,23 @@ final class SparkTypes {
         }
     }
 
+    /**
+     * A hive partition key's type (pqlab's dataset names: BIGINT, DOUBLE, DECIMAL, DATE, TIMESTAMP,
+     * BOOLEAN, VARCHAR) as a Spark type. A declared DECIMAL has no precision of its own: it is held
+     * as decimal(38, 18).
+     */
+    static DataType partition(String type) {
+        switch (type) {
+            case "BIGINT": return DataTypes.LongType;
+            case "DOUBLE": return DataTypes.DoubleType;
+            case "DECIMAL": return DataTypes.createDecimalType(38, 18);
+            case "DATE": return DataTypes.DateType;
+            case "TIMESTAMP": return DataTypes.TimestampNTZType;
+            case "BOOLEAN": return DataTypes.BooleanType;
+            default: return DataTypes.StringType;
+        }
+    }
+
     private static UnsupportedFeatureException refuse(ColumnDescriptor c, String what) {
         return new UnsupportedFeatureException("column " + c.dottedPath() + " is " + what
                 + ", which the pqlab Spark source does not map to a Spark type", -1);
@@ -215,6 +232,9 @@ final class SparkTypes {
         }
         if (type == DataTypes.LongType) {
             return ((Number) v).longValue();
+        }
+        if (type == DataTypes.DoubleType) {
+            return ((Number) v).doubleValue(); // a FLOAT column widened to the dataset's DOUBLE too
         }
         if (type == DataTypes.BinaryType && v instanceof String s) {
             return s.getBytes(java.nio.charset.StandardCharsets.UTF_8);
