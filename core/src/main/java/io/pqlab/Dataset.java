@@ -4,6 +4,7 @@ import io.pqlab.internal.dataset.CachingSource;
 import io.pqlab.internal.dataset.DatasetFiles;
 import io.pqlab.internal.dataset.DatasetSchema;
 import io.pqlab.internal.dataset.FileConditions;
+import io.pqlab.internal.dataset.FloatWidening;
 import io.pqlab.internal.dataset.HivePartitioning;
 import io.pqlab.internal.dataset.HttpLister;
 import io.pqlab.internal.dataset.Listing;
@@ -94,6 +95,15 @@ public final class Dataset implements Closeable {
         return partitioning.columns().stream().map(HivePartitioning.Column::name).toList();
     }
 
+    /**
+     * The partition columns as Parquet columns, column i for key i: BIGINT as INT64, DATE as INT32
+     * (DATE), TIMESTAMP as INT64 (TIMESTAMP(MICROS)), VARCHAR as BYTE_ARRAY (STRING), DECIMAL as
+     * BYTE_ARRAY (DECIMAL) at its values' largest scale; conditions are bound to these.
+     */
+    public io.pqlab.schema.Schema partitionSchema() {
+        return partitionValues.schema();
+    }
+
     /** A partition key's type: BIGINT, DOUBLE, DECIMAL, DATE, TIMESTAMP, BOOLEAN or VARCHAR. */
     public String partitionType(String key) {
         int i = partitioning.index(key);
@@ -129,7 +139,8 @@ public final class Dataset implements Closeable {
             }
         }
         int threads = Openers.anyRemote(todo) ? options.connections() : Parallel.localThreads();
-        List<DatasetFiles.Opened> got = DatasetFiles.open(todo, opener, cache, threads, options.skipBadFiles());
+        List<DatasetFiles.Opened> got = DatasetFiles.open(todo, opener, cache, threads, options.skipBadFiles(),
+                options.decryption(), todo.isEmpty() ? null : options.progress());
         int k = 0;
         for (int i : which) {
             if (opened[i] == null) {
@@ -239,16 +250,8 @@ public final class Dataset implements Closeable {
                     q = q.withCondition(Expr.and(new Expr.IsNull(anyColumn(o), false),
                             new Expr.IsNull(anyColumn(o), true))).using(Mechanism.none());
                 } else {
-                    q = q.withCondition(j.residual());
-                    if (j.residual() != null) {
-                        for (ColumnRef ref : j.residual().columns()) {
-                            if (widenedFloat.contains(String.join(".", ref.path()))) {
-                                throw new DatasetException("a condition on " + ref.text() + ", which "
-                                        + o.listed().location() + " stores as FLOAT and other files as DOUBLE, is not"
-                                        + " supported yet (its literals would be rounded to FLOAT there)");
-                            }
-                        }
-                    }
+                    // a column this file stores as FLOAT and the dataset reads as DOUBLE: compared as doubles
+                    q = q.withCondition(FloatWidening.rewrite(j.residual(), widenedFloat));
                 }
             }
             out.set(i, new Decided(i, DatasetPlan.Outcome.PLANNED, null, q));
@@ -299,7 +302,8 @@ public final class Dataset implements Closeable {
             }
             long footer = o == null || o.source() == null ? 0 : o.source().bytesRead() - (plan == null ? 0 : plan.indexBytes());
             plans.add(new DatasetPlan.FilePlan(f.location(), f.size(), partitionValues(d.file()), d.outcome(),
-                    d.reason(), plan, Math.max(0, footer), o != null && o.source() != null && o.source().warm()));
+                    d.reason(), plan, Math.max(0, footer), o != null && o.source() != null && o.source().warm(),
+                    o == null || o.source() == null ? 0 : o.source().reads()));
         }
         return new DatasetPlan(plans, partitionColumns());
     }

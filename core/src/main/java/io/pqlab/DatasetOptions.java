@@ -20,12 +20,27 @@ import java.util.Map;
  * @param connections footers read at once from remote files (local files: the cores)
  * @param stores object stores to list and read (the s3 module's {@code S3Lister})
  * @param retry retries and timeouts for HTTP
+ * @param decryption the keys of encrypted files, the same for every file (a column key by path
+ *     applies to that column in each file); {@link Decryption#NONE} for none
+ * @param progress told as each file's footer is read (from the threads that read them), or null
  */
 public record DatasetOptions(Map<String, String> partitionTypes, Path cache, boolean skipBadFiles, int connections,
-        List<ObjectLister> stores, RetryPolicy retry) {
+        List<ObjectLister> stores, RetryPolicy retry, Decryption decryption, Progress progress) {
+
+    /** How far the footers of a plan or scan have got. */
+    public interface Progress {
+        /**
+         * @param filesDone footers read (or found bad) so far in this batch of files
+         * @param filesTotal footers this batch reads (partition-pruned files are not among them)
+         * @param bytesRead bytes read from the files so far
+         */
+        void update(int filesDone, int filesTotal, long bytesRead);
+    }
+
     public DatasetOptions {
         partitionTypes = Map.copyOf(partitionTypes);
         stores = List.copyOf(stores);
+        decryption = decryption == null ? Decryption.NONE : decryption;
         if (connections < 1) {
             throw new IllegalArgumentException("connections must be at least 1");
         }
@@ -35,7 +50,7 @@ public record DatasetOptions(Map<String, String> partitionTypes, Path cache, boo
     }
 
     public static DatasetOptions defaults() {
-        return new DatasetOptions(Map.of(), null, false, 16, List.of(), RetryPolicy.DEFAULT);
+        return new DatasetOptions(Map.of(), null, false, 16, List.of(), RetryPolicy.DEFAULT, Decryption.NONE, null);
     }
 
     /** Declares a partition key's type; {@code spec} is {@code key:TYPE}. */
@@ -47,26 +62,35 @@ public record DatasetOptions(Map<String, String> partitionTypes, Path cache, boo
         }
         Map<String, String> m = new LinkedHashMap<>(partitionTypes);
         m.put(spec.substring(0, colon), spec.substring(colon + 1));
-        return new DatasetOptions(m, cache, skipBadFiles, connections, stores, retry);
+        return new DatasetOptions(m, cache, skipBadFiles, connections, stores, retry, decryption, progress);
     }
 
     public DatasetOptions withCache(Path dir) {
-        return new DatasetOptions(partitionTypes, dir, skipBadFiles, connections, stores, retry);
+        return new DatasetOptions(partitionTypes, dir, skipBadFiles, connections, stores, retry, decryption, progress);
     }
 
     public DatasetOptions withSkipBadFiles(boolean on) {
-        return new DatasetOptions(partitionTypes, cache, on, connections, stores, retry);
+        return new DatasetOptions(partitionTypes, cache, on, connections, stores, retry, decryption, progress);
     }
 
     public DatasetOptions withConnections(int n) {
-        return new DatasetOptions(partitionTypes, cache, skipBadFiles, n, stores, retry);
+        return new DatasetOptions(partitionTypes, cache, skipBadFiles, n, stores, retry, decryption, progress);
     }
 
     public DatasetOptions withStores(List<ObjectLister> s) {
-        return new DatasetOptions(partitionTypes, cache, skipBadFiles, connections, s, retry);
+        return new DatasetOptions(partitionTypes, cache, skipBadFiles, connections, s, retry, decryption, progress);
+    }
+
+    public DatasetOptions withProgress(Progress p) {
+        return new DatasetOptions(partitionTypes, cache, skipBadFiles, connections, stores, retry, decryption, p);
+    }
+
+    /** The keys every encrypted file of the dataset is read with. */
+    public DatasetOptions withDecryption(Decryption keys) {
+        return new DatasetOptions(partitionTypes, cache, skipBadFiles, connections, stores, retry, keys, progress);
     }
 
     public DatasetOptions withRetry(RetryPolicy r) {
-        return new DatasetOptions(partitionTypes, cache, skipBadFiles, connections, stores, r);
+        return new DatasetOptions(partitionTypes, cache, skipBadFiles, connections, stores, r, decryption, progress);
     }
 }

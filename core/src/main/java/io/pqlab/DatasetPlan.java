@@ -38,9 +38,11 @@ public record DatasetPlan(List<FilePlan> files, List<String> partitionColumns) {
      * @param plan its plan where {@link Outcome#PLANNED}, else null
      * @param footerBytesRead bytes read to learn its footer (0 from a warm cache, or when skipped first)
      * @param footerFromCache whether the footer came from the metadata cache
+     * @param requests reads sent to the file's store to plan it (footer, page indexes, Bloom
+     *     filters, dictionaries; each one request for a remote file), 0 where the cache held them
      */
     public record FilePlan(String location, long size, Map<String, Object> partition, Outcome outcome, String reason,
-            Plan plan, long footerBytesRead, boolean footerFromCache) {
+            Plan plan, long footerBytesRead, boolean footerFromCache, long requests) {
         /** Whether no byte of its data is read. */
         public boolean skipped() {
             return outcome != Outcome.PLANNED || (plan != null && plan.rowGroupsSkipped() == plan.rowGroups().size());
@@ -99,6 +101,11 @@ public record DatasetPlan(List<FilePlan> files, List<String> partitionColumns) {
             }
         }
         return out;
+    }
+
+    /** Reads sent to the files' stores to plan (the listing's are not counted). */
+    public long requests() {
+        return files.stream().mapToLong(FilePlan::requests).sum();
     }
 
     public long rowsKept() {

@@ -7,6 +7,8 @@ import io.pqlab.DatasetOptions;
 import io.pqlab.DatasetPlan;
 import io.pqlab.plan.ColumnRead;
 import io.pqlab.plan.RowGroupPlan;
+import io.pqlab.s3.S3Lister;
+import io.pqlab.s3.S3Source;
 import io.pqlab.schema.ColumnDescriptor;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -33,6 +35,9 @@ final class DatasetArgs {
                     + "second run reads no footer.")
     Path cache;
 
+    @Option(names = "--quiet", description = "For a dataset: no progress line on stderr (shown only at a terminal).")
+    boolean quiet;
+
     @Option(names = "--skip-bad-files",
             description = "For a dataset: skip (and list) a file whose footer cannot be read instead of stopping.")
     boolean skipBadFiles;
@@ -43,8 +48,13 @@ final class DatasetArgs {
             return true;
         }
         String l = locations.get(0);
+        if (S3Source.handles(l)) {
+            return l.endsWith("/") || hasGlob(l); // a prefix or a glob; else one key, read as today
+        }
         if (Sources.isRemote(l)) {
-            return false; // one URL or s3:// key: today's single-file read
+            // a URL of a Parquet file is one file; any other is a list of URLs
+            String path = l.replaceAll("[?#].*$", "").toLowerCase(java.util.Locale.ROOT);
+            return !(path.endsWith(".parquet") || path.endsWith(".parq") || path.endsWith(".pq"));
         }
         try {
             Path p = Path.of(l);
@@ -57,12 +67,35 @@ final class DatasetArgs {
         } catch (java.nio.file.InvalidPathException e) {
             // a glob character the platform refuses in a path: a glob
         }
+        return hasGlob(l);
+    }
+
+    private static boolean hasGlob(String l) {
         return l.indexOf('*') >= 0 || l.indexOf('?') >= 0 || l.indexOf('[') >= 0;
     }
 
-    /** Opens the dataset with these options (nothing of the files is read yet). */
-    Dataset open(List<String> locations) throws IOException {
-        DatasetOptions o = DatasetOptions.defaults().withSkipBadFiles(skipBadFiles);
+    /** An open dataset with the object-store client that lists and reads it, closed together. */
+    record Opened(Dataset dataset, S3Lister lister, DatasetProgress progress) implements AutoCloseable {
+        @Override
+        public void close() {
+            if (progress != null) {
+                progress.finish();
+            }
+            dataset.close();
+            if (lister != null) {
+                lister.close();
+            }
+        }
+    }
+
+    /**
+     * Opens the dataset with these options and the source's (endpoint, region, retries, keys):
+     * it is listed, nothing of the files is read yet.
+     */
+    Opened open(List<String> locations, SourceOptions source, PrintWriter err) throws IOException {
+        DatasetProgress progress = DatasetProgress.of(err, quiet);
+        DatasetOptions o = DatasetOptions.defaults().withSkipBadFiles(skipBadFiles)
+                .withRetry(Sources.retry(source)).withDecryption(source.keys.decryption()).withProgress(progress);
         try {
             for (String p : partitions) {
                 o = o.withPartition(p);
@@ -73,7 +106,19 @@ final class DatasetArgs {
         if (cache != null) {
             o = o.withCache(cache);
         }
-        return Dataset.open(locations, o);
+        S3Lister lister = null;
+        if (locations.stream().anyMatch(S3Source::handles)) {
+            lister = new S3Lister(Sources.s3(source));
+            o = o.withStores(List.of(lister));
+        }
+        try {
+            return new Opened(Dataset.open(locations, o), lister, progress);
+        } catch (IOException | RuntimeException e) {
+            if (lister != null) {
+                lister.close();
+            }
+            throw e;
+        }
     }
 
     /** Pages a plan does not read, where the offset index told how many there are. */
@@ -130,6 +175,7 @@ final class DatasetArgs {
             f.partition().forEach((k, v) -> part.put(k, v == null ? null : v.toString()));
             n.put("footer_bytes_read", f.footerBytesRead());
             n.put("footer_from_cache", f.footerFromCache());
+            n.put("requests", f.requests());
             files.add(n);
         }
         ObjectNode t = o.putObject("totals");
@@ -144,6 +190,7 @@ final class DatasetArgs {
         t.put("rows_kept", plan.rowsKept());
         t.put("bytes_read", plan.bytesRead());
         t.put("bytes_to_decide", plan.bytesToDecide());
+        t.put("requests", plan.requests());
         ObjectNode by = t.putObject("skipped_by");
         for (Map.Entry<String, long[]> e : plan.skippedByMechanism().entrySet()) {
             ObjectNode m = by.putObject(e.getKey());
@@ -203,6 +250,54 @@ final class DatasetArgs {
             }
         }
         t.print(out, "");
+    }
+
+    /**
+     * {@code requests} on a dataset, as JSON: per file the reads sent to plan it (footer, indexes,
+     * filters; none from a warm cache) and the data requests the plan would make; and the totals.
+     */
+    static ObjectNode requestsJson(DatasetPlan plan, String condition) {
+        ObjectNode o = Json.object();
+        o.put("condition", condition);
+        ArrayNode files = o.putArray("files");
+        long dataRequests = 0;
+        for (DatasetPlan.FilePlan f : plan.files()) {
+            ObjectNode n = files.addObject();
+            n.put("file", f.location());
+            n.put("outcome", outcome(f));
+            n.put("reason", f.skipped() ? reason(f) : null);
+            n.put("requests", f.requests());
+            n.put("bytes_to_decide", f.footerBytesRead() + (f.plan() == null ? 0 : f.plan().indexBytes()));
+            n.put("footer_from_cache", f.footerFromCache());
+            long data = f.plan() == null || f.skipped() ? 0 : f.plan().requests().size();
+            dataRequests += data;
+            n.put("data_requests_planned", data);
+            n.put("data_bytes_planned", f.plan() == null ? 0 : f.plan().bytesRead());
+        }
+        ObjectNode t = o.putObject("totals");
+        t.put("files", plan.files().size());
+        t.put("files_skipped", plan.filesSkipped());
+        t.put("requests", plan.requests());
+        t.put("bytes_to_decide", plan.bytesToDecide());
+        t.put("data_requests_planned", dataRequests);
+        t.put("data_bytes_planned", plan.bytesRead());
+        return o;
+    }
+
+    static void printRequests(PrintWriter out, ObjectNode o) {
+        out.println("condition: " + (o.get("condition").isNull() ? "every row" : o.get("condition").asText()));
+        ObjectNode t = (ObjectNode) o.get("totals");
+        out.printf("files: %d, %d skipped; to plan: %d requests, %d bytes; data (planned): %d requests, %d bytes%n",
+                t.get("files").asLong(), t.get("files_skipped").asLong(), t.get("requests").asLong(),
+                t.get("bytes_to_decide").asLong(), t.get("data_requests_planned").asLong(),
+                t.get("data_bytes_planned").asLong());
+        out.println();
+        Table f = new Table("file", "outcome", ">requests", ">bytes to decide", ">data requests", ">data bytes");
+        o.get("files").forEach(n -> f.row(n.get("file").asText(), n.get("outcome").asText()
+                + (n.get("footer_from_cache").asBoolean() ? " (cached)" : ""), n.get("requests").asLong(),
+                n.get("bytes_to_decide").asLong(), n.get("data_requests_planned").asLong(),
+                n.get("data_bytes_planned").asLong()));
+        f.print(out, "");
     }
 
     /** {@code footer} and {@code schema} on a dataset: the merged schema and a line per file. */

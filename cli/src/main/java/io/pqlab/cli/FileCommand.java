@@ -82,8 +82,8 @@ abstract class FileCommand implements Callable<Integer>, Main.HasFile {
     /** A dataset: its merged schema and a line per file (each footer read, or taken from --cache). */
     private int onDataset(java.util.List<String> locations) throws Exception {
         ObjectNode answer;
-        try (io.pqlab.Dataset d = datasetArgs().open(locations)) {
-            answer = DatasetArgs.summaryJson(d, d.plan(io.pqlab.Query.all()));
+        try (DatasetArgs.Opened o = datasetArgs().open(locations, source, spec.commandLine().getErr())) {
+            answer = DatasetArgs.summaryJson(o.dataset(), o.dataset().plan(io.pqlab.Query.all()));
         }
         PrintWriter out = spec.commandLine().getOut();
         if (json) {

@@ -45,8 +45,18 @@ final class RequestsCommand implements Callable<Integer>, Main.HasFile {
     PlanOptions query = new PlanOptions();
 
     @Parameters(index = "0", paramLabel = "FILE",
-            description = "The Parquet file: a path, an http(s):// URL or s3://bucket/key.")
+            description = "The Parquet file: a path, an http(s):// URL or s3://bucket/key; or a dataset (a directory, "
+                    + "a glob, several paths, an s3:// prefix ending in /, an http(s) list file): per file and in total.")
     String file;
+
+    @Parameters(index = "1..*", paramLabel = "FILE", description = "More paths of a dataset.")
+    List<String> more = new java.util.ArrayList<>();
+
+    @Mixin
+    DatasetArgs dataset = new DatasetArgs();
+
+    /** Set while a dataset of several paths is read: its errors name their own files. */
+    private boolean onDataset;
 
     @Mixin
     SourceOptions source = new SourceOptions();
@@ -68,13 +78,31 @@ final class RequestsCommand implements Callable<Integer>, Main.HasFile {
 
     @Override
     public String file() {
-        return file;
+        return onDataset ? null : file;
     }
 
     @Override
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
         query.mechanisms(); // a bad --use is reported before the file is opened
+        List<String> locations = new java.util.ArrayList<>(List.of(file));
+        locations.addAll(more);
+        if (DatasetArgs.isDataset(locations)) {
+            onDataset = locations.size() > 1; // one directory or glob: errors start with it, as for one file
+            if (compare) {
+                throw new Main.UserError("--compare reads one file: give one FILE");
+            }
+            Query q = (where == null ? Query.all() : Query.where(where)).using(query.mechanisms());
+            try (DatasetArgs.Opened d = dataset.open(locations, source, spec.commandLine().getErr())) {
+                ObjectNode o = DatasetArgs.requestsJson(d.dataset().plan(q), where);
+                if (json) {
+                    out.println(PlanReport.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(o));
+                } else {
+                    DatasetArgs.printRequests(out, o);
+                }
+            }
+            return Main.OK;
+        }
         CostModel model = network.model();
         Strategy strategy = network.strategy(source, file);
         if (compare) {

@@ -44,6 +44,8 @@ final class RowWriter {
     private final int[] column; // a flat field's batch column, -1 for a nested one
     private final FieldReader[] readers; // a nested field's reader, else null
     private final ColumnType[] types; // a flat field's type
+    private final byte[][] constant; // for a dataset: a field the file does not store (partition value, or null)
+    private final boolean[] widen; // for a dataset: the file stores the field narrower (INT32, FLOAT)
     private final boolean binaryAsString;
     private final List<String[]> sample = new ArrayList<>();
     private int[] width; // the table's, once chosen
@@ -66,9 +68,13 @@ final class RowWriter {
         this.column = new int[fields.size()];
         this.readers = new FieldReader[fields.size()];
         this.types = new ColumnType[fields.size()];
+        this.constant = cols == null ? new byte[fields.size()][] : null;
+        this.widen = new boolean[fields.size()];
         for (int f = 0; f < fields.size(); f++) {
             column[f] = -1;
-            if (fields.get(f) instanceof OutputFields.Flat flat) {
+            if (cols == null) {
+                types[f] = ColumnType.of(((OutputFields.Flat) fields.get(f)).column());
+            } else if (fields.get(f) instanceof OutputFields.Flat flat) {
                 for (int c = 0; c < cols.size() && column[f] < 0; c++) {
                     if (cols.get(c).index() == flat.column().index()) {
                         column[f] = c;
@@ -83,6 +89,49 @@ final class RowWriter {
                 readers[f] = FieldReader.of(n.name(), n.shape(), cols, this::leafConverter);
             }
         }
+    }
+
+    /**
+     * For a dataset: flat fields of the merged schema and the partition columns, bound to each
+     * file's columns by {@link #file} before its batches are written.
+     */
+    static RowWriter forDataset(PrintWriter out, Format format, List<OutputFields.Field> fields, boolean binaryAsString) {
+        return new RowWriter(out, format, fields, null, binaryAsString);
+    }
+
+    /**
+     * The next file's batches: its columns as they number them, and the values of the fields it
+     * does not store (by name; a field in neither is null in its every row).
+     */
+    void file(List<ColumnDescriptor> cols, java.util.Map<String, byte[]> constants) {
+        for (int f = 0; f < fields.size(); f++) {
+            OutputFields.Flat flat = (OutputFields.Flat) fields.get(f);
+            column[f] = -1;
+            constant[f] = constants.get(flat.name());
+            widen[f] = false;
+            for (int c = 0; c < cols.size() && column[f] < 0 && !constants.containsKey(flat.name()); c++) {
+                if (cols.get(c).dottedPath().equals(flat.column().dottedPath())) {
+                    column[f] = c;
+                    widen[f] = cols.get(c).type() != flat.column().type();
+                }
+            }
+        }
+    }
+
+    /** A flat field's PLAIN value in its output type, null for null. */
+    private byte[] plain(RowBatch b, int f, int i) {
+        if (column[f] < 0) {
+            return constant[f];
+        }
+        byte[] v = b.plain(column[f], i);
+        if (v == null || !widen[f]) {
+            return v;
+        }
+        ByteBuffer in = ByteBuffer.wrap(v).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        ByteBuffer w = ByteBuffer.allocate(8).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        // the only widenings a dataset applies: INT32 to INT64, FLOAT to DOUBLE (both exact)
+        return (types[f].physical() == io.pqlab.internal.format.PhysicalType.DOUBLE
+                ? w.putDouble(in.getFloat(0)) : w.putLong(in.getInt(0))).array();
     }
 
     /** Nested leaves as their JSON tokens; unannotated binary as text under --binary-as-string. */
@@ -153,7 +202,7 @@ final class RowWriter {
 
     /** A flat value as text, null for null. */
     private String text(RowBatch b, int f, int i) {
-        byte[] v = b.plain(column[f], i);
+        byte[] v = plain(b, f, i);
         if (v == null) {
             return null;
         }
@@ -225,7 +274,7 @@ final class RowWriter {
                 String s = text(b, c, i);
                 line.append(s == null ? "null" : ValueFormat.jsonString(s));
             } else {
-                line.append(ValueFormat.json(b.plain(column[c], i), types[c]));
+                line.append(ValueFormat.json(plain(b, c, i), types[c]));
             }
         }
         return line.append('}').toString();

@@ -55,8 +55,18 @@ final class ScanCommand implements Callable<Integer>, Main.HasFile {
     PlanOptions query = new PlanOptions();
 
     @Parameters(index = "0", paramLabel = "FILE",
-            description = "The Parquet file: a path, an http(s):// URL or s3://bucket/key.")
+            description = "The Parquet file: a path, an http(s):// URL or s3://bucket/key; or a dataset: a directory, "
+                    + "a glob, several paths, an s3:// prefix ending in / or an http(s) list file.")
     String file;
+
+    @Parameters(index = "1..*", paramLabel = "FILE", description = "More paths of a dataset.")
+    List<String> more = new ArrayList<>();
+
+    @Mixin
+    DatasetArgs dataset = new DatasetArgs();
+
+    /** Set while a dataset of several paths is scanned: its errors name their own files. */
+    private boolean onDataset;
 
     @Mixin
     SourceOptions source = new SourceOptions();
@@ -98,7 +108,8 @@ final class ScanCommand implements Callable<Integer>, Main.HasFile {
                     + "where they are valid UTF-8 (default: hex, 0x...).")
     boolean binaryAsString;
 
-    @Option(names = "--row-numbers", description = "Print only the file row number of each matching row, one a line.")
+    @Option(names = "--row-numbers", description = "Print only the file row number of each matching row, one a line "
+            + "(on a dataset: the file's path, a tab, the row number).")
     boolean rowNumbers;
 
     @Option(names = "--stats", description = "Print, on stderr, bytes fetched, requests, pages decoded and skipped.")
@@ -124,7 +135,7 @@ final class ScanCommand implements Callable<Integer>, Main.HasFile {
 
     @Override
     public String file() {
-        return file;
+        return onDataset ? null : file;
     }
 
     @Override
@@ -150,6 +161,25 @@ final class ScanCommand implements Callable<Integer>, Main.HasFile {
         if (arrow && output == null && stdoutIsTerminal.getAsBoolean()) {
             throw new Main.UserError("--format arrow writes binary, not for a terminal: give --output FILE, "
                     + "or pipe it into a reader (... | duckdb)");
+        }
+        List<String> locations = new ArrayList<>();
+        locations.add(file);
+        locations.addAll(more);
+        if (DatasetArgs.isDataset(locations)) {
+            onDataset = locations.size() > 1; // one directory or glob: errors start with it, as for one file
+            if (arrow || stats || pureJavaCodecs) {
+                throw new Main.UserError((arrow ? "--format arrow" : stats ? "--stats" : "--pure-java-codecs")
+                        + " reads one file: give one FILE (datasets print text rows)");
+            }
+            Query q = (where == null ? Query.all() : Query.where(where)).using(query.mechanisms())
+                    .limit(limit == null ? -1 : limit).verifyChecksums(verifyChecksums).lateMaterialization(!noLate);
+            try (DatasetArgs.Opened d = dataset.open(locations, source, spec.commandLine().getErr())) {
+                DatasetRows.scan(spec.commandLine().getOut(), d.dataset(), q, query.select, format, rowNumbers,
+                        binaryAsString);
+            } catch (Main.OutputClosed e) {
+                // the reader has gone (head): stop reading now, exit 0
+            }
+            return Main.OK;
         }
         if (!pureJavaCodecs) {
             return scan();

@@ -170,8 +170,8 @@ final class SkippingCommand implements Callable<Integer>, Main.HasFile {
         if (query.select != null && !query.select.isEmpty()) {
             q = q.columns(query.select);
         }
-        try (io.pqlab.Dataset d = dataset.open(locations)) {
-            io.pqlab.DatasetPlan plan = d.plan(q);
+        try (DatasetArgs.Opened d = dataset.open(locations, source, spec.commandLine().getErr())) {
+            io.pqlab.DatasetPlan plan = d.dataset().plan(q);
             if (json) {
                 out.println(PlanReport.MAPPER.writerWithDefaultPrettyPrinter()
                         .writeValueAsString(DatasetArgs.skippingJson(plan, where)));

@@ -32,13 +32,7 @@ final class Sources {
 
     /** The source for a FILE argument; nothing is requested yet. */
     static ByteSource open(String location, SourceOptions o) throws IOException {
-        if (o.retries < 0) {
-            throw new Main.UserError("--retries must be 0 or more");
-        }
-        if (o.timeoutMs <= 0) {
-            throw new Main.UserError("--timeout-ms must be positive");
-        }
-        RetryPolicy retry = RetryPolicy.DEFAULT.withAttempts(o.retries + 1).withTimeout(Duration.ofMillis(o.timeoutMs));
+        RetryPolicy retry = retry(o);
         String l = location.toLowerCase(Locale.ROOT);
         if (l.startsWith("http://") || l.startsWith("https://")) {
             try {
@@ -52,19 +46,9 @@ final class Sources {
             }
         }
         if (S3Source.handles(location)) {
-            URI endpoint = null;
-            if (o.endpoint != null) {
-                try {
-                    endpoint = new URI(o.endpoint);
-                    if (endpoint.getScheme() == null || endpoint.getHost() == null) {
-                        throw new URISyntaxException(o.endpoint, "give a URL such as http://127.0.0.1:9000");
-                    }
-                } catch (URISyntaxException e) {
-                    throw new Main.UserError("--endpoint: " + e.getMessage());
-                }
-            }
+            S3Source.Options options = s3(o);
             try {
-                return S3Source.open(location, new S3Source.Options(endpoint, o.region, retry).withEnvironmentEndpoint());
+                return S3Source.open(location, options);
             } catch (IllegalArgumentException e) {
                 throw new Main.UserError(e.getMessage());
             }
@@ -77,6 +61,37 @@ final class Sources {
             throw new NoSuchFileException(location);
         }
         return FileSource.open(path);
+    }
+
+    /** Retries and timeouts as --retries and --timeout-ms say. */
+    static RetryPolicy retry(SourceOptions o) {
+        if (o.retries < 0) {
+            throw new Main.UserError("--retries must be 0 or more");
+        }
+        if (o.timeoutMs <= 0) {
+            throw new Main.UserError("--timeout-ms must be positive");
+        }
+        return RetryPolicy.DEFAULT.withAttempts(o.retries + 1).withTimeout(Duration.ofMillis(o.timeoutMs));
+    }
+
+    /** How s3:// locations are reached: --endpoint (or the environment's), --region, the retries. */
+    static S3Source.Options s3(SourceOptions o) {
+        URI endpoint = null;
+        if (o.endpoint != null) {
+            try {
+                endpoint = new URI(o.endpoint);
+                if (endpoint.getScheme() == null || endpoint.getHost() == null) {
+                    throw new URISyntaxException(o.endpoint, "give a URL such as http://127.0.0.1:9000");
+                }
+            } catch (URISyntaxException e) {
+                throw new Main.UserError("--endpoint: " + e.getMessage());
+            }
+        }
+        try {
+            return new S3Source.Options(endpoint, o.region, retry(o)).withEnvironmentEndpoint();
+        } catch (IllegalArgumentException e) {
+            throw new Main.UserError(e.getMessage());
+        }
     }
 
     /** Opens the file and reads its footer with the strategy: the first phase of a read. */

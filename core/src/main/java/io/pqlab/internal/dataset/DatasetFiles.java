@@ -1,7 +1,9 @@
 package io.pqlab.internal.dataset;
 
 import io.pqlab.io.ListedFile;
+import io.pqlab.Decryption;
 import io.pqlab.FileException;
+import io.pqlab.ReadOptions;
 import io.pqlab.ParquetFile;
 import io.pqlab.internal.format.Footer;
 import io.pqlab.internal.format.FooterReader;
@@ -27,19 +29,37 @@ public final class DatasetFiles {
     /**
      * @param skipBad whether a file whose footer cannot be read is reported as {@link Opened#error}
      *     rather than stopping the run with its exception
+     * @param keys the keys of encrypted files (every file is read with the same)
      */
     public static List<Opened> open(List<ListedFile> files, CachingSource.Opener opener, MetadataCache cache,
-            int threads, boolean skipBad) throws IOException {
-        return Parallel.map(files, threads, f -> openOne(f, opener, cache, skipBad));
+            int threads, boolean skipBad, Decryption keys) throws IOException {
+        return open(files, opener, cache, threads, skipBad, keys, null);
     }
 
-    private static Opened openOne(ListedFile f, CachingSource.Opener opener, MetadataCache cache, boolean skipBad)
+    /** As above, telling {@code progress} of each file opened. */
+    public static List<Opened> open(List<ListedFile> files, CachingSource.Opener opener, MetadataCache cache,
+            int threads, boolean skipBad, Decryption keys, io.pqlab.DatasetOptions.Progress progress)
             throws IOException {
+        java.util.concurrent.atomic.AtomicInteger done = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.concurrent.atomic.AtomicLong bytes = new java.util.concurrent.atomic.AtomicLong();
+        return Parallel.map(files, threads, f -> {
+            Opened o = openOne(f, opener, cache, skipBad, keys);
+            if (progress != null) {
+                long b = bytes.addAndGet(o.source() == null ? 0 : o.source().bytesRead());
+                progress.update(done.incrementAndGet(), files.size(), b);
+            }
+            return o;
+        });
+    }
+
+    private static Opened openOne(ListedFile f, CachingSource.Opener opener, MetadataCache cache, boolean skipBad,
+            Decryption keys) throws IOException {
         CachingSource source = new CachingSource(f, opener, cache);
         try {
-            Footer footer = FooterReader.read(source, MetadataDecoder.Options.ALL, source.firstTailRead());
+            Footer footer = FooterReader.read(source, MetadataDecoder.Options.ALL, source.firstTailRead(), keys);
             source.footerKnown(footer);
-            ParquetFile pf = ParquetFile.open(source, footer);
+            ParquetFile pf = ParquetFile.open(source, footer,
+                    ReadOptions.defaults().withRequests(ReadOptions.Requests.DIRECT).withDecryption(keys));
             try {
                 source.commit();
             } catch (IOException e) {

@@ -27,8 +27,12 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>The rules, applied the same way to every kind of location:
  * <ul>
- *   <li>a directory, or a prefix ending with {@code /}, is every file below it (recursively);
- *   <li>a glob ({@link Glob}) is every file below its {@link Glob#base()} that it matches;
+ *   <li>a directory, or an object-store prefix, is every Parquet file below it (recursively): a
+ *       name ending in {@code .parquet}, {@code .parq} or {@code .pq}, in any case (a README or a
+ *       CSV beside the data is no bad file; Spark would read it and fail, DuckDB's
+ *       {@code dir/**&#47;*.parquet} leaves it out);
+ *   <li>a glob ({@link Glob}) is every file below its {@link Glob#base()} that it matches,
+ *       whatever its extension (the glob says what is wanted);
  *   <li>below a directory or a glob's base, names starting with {@code .}, and names starting with
  *       {@code _} that hold no {@code =}, are skipped with everything under them, as Spark skips
  *       them ({@code _SUCCESS}, {@code _metadata}, {@code _common_metadata}, {@code .crc} files,
@@ -69,7 +73,8 @@ public final class Listing {
             List<ListedFile> found = listOne(location);
             if (found.isEmpty()) {
                 throw new DatasetException("no Parquet file matches " + location
-                        + " (names starting with '.' or '_' are skipped, as Spark and DuckDB skip them)");
+                        + " (names starting with '.' or '_' are skipped, as Spark and DuckDB skip them; a directory"
+                        + " takes names ending in .parquet, .parq or .pq: name other files with a glob)");
             }
             for (ListedFile f : found) {
                 files.putIfAbsent(f.location(), f);
@@ -119,7 +124,7 @@ public final class Listing {
             if (f.location().equals(location)) {
                 return List.of(f); // an object named exactly
             }
-            if (f.location().startsWith(dir) && !hiddenBelow(f.location(), dir)) {
+            if (f.location().startsWith(dir) && !hiddenBelow(f.location(), dir) && parquetName(f.location())) {
                 out.add(f);
             }
         }
@@ -166,7 +171,7 @@ public final class Listing {
                     return FileVisitResult.CONTINUE;
                 }
                 String name = base + root.relativize(file).toString().replace(file.getFileSystem().getSeparator(), "/");
-                if (glob == null || glob.matches(name)) {
+                if (glob == null ? parquetName(name) : glob.matches(name)) {
                     out.add(new ListedFile(name, attrs.size(), mtime(attrs)));
                 }
                 return FileVisitResult.CONTINUE;
@@ -193,6 +198,12 @@ public final class Listing {
     }
 
     // ---- the hidden-file rule ----
+
+    /** Whether a name found below a directory or prefix is a Parquet file's: {@code .parquet}, {@code .parq}, {@code .pq}. */
+    static boolean parquetName(String location) {
+        String l = location.toLowerCase(Locale.ROOT);
+        return l.endsWith(".parquet") || l.endsWith(".parq") || l.endsWith(".pq");
+    }
 
     /** Spark's rule: {@code .name}, and {@code _name} unless it holds {@code =} (a partition). */
     public static boolean hidden(String name) {

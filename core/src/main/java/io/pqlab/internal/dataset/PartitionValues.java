@@ -100,28 +100,34 @@ public final class PartitionValues {
 
     /** The value of column {@code c} in file {@code f} as PLAIN bytes of its column here, or null for null. */
     public byte[] plain(int f, int c) {
-        Object v = partitioning.values().get(f).get(c);
+        return plain(partitioning.values().get(f).get(c), schema.column(c));
+    }
+
+    /**
+     * A partition value (Long, Double, BigDecimal, LocalDate, LocalDateTime, Boolean, String, or
+     * null) as PLAIN bytes of its column in {@link #schema()}; null for null.
+     */
+    public static byte[] plain(Object v, io.pqlab.schema.ColumnDescriptor col) {
         if (v == null) {
             return null;
         }
         ByteBuffer b;
-        switch (partitioning.columns().get(c).type()) {
-            case BIGINT -> b = le(8).putLong((Long) v);
-            case DOUBLE -> b = le(8).putDouble((Double) v);
-            case DATE -> b = le(4).putInt(Math.toIntExact(((LocalDate) v).toEpochDay()));
-            case TIMESTAMP -> {
-                LocalDateTime t = (LocalDateTime) v;
-                long micros = Math.addExact(Math.multiplyExact(t.toEpochSecond(ZoneOffset.UTC), 1_000_000L),
-                        t.getNano() / 1000);
-                b = le(8).putLong(micros);
-            }
-            case BOOLEAN -> b = le(1).put((byte) (((Boolean) v) ? 1 : 0));
-            case DECIMAL -> {
-                return ((BigDecimal) v).setScale(scales[c]).unscaledValue().toByteArray();
-            }
-            default -> {
-                return ((String) v).getBytes(StandardCharsets.UTF_8);
-            }
+        if (v instanceof Long l) {
+            b = le(8).putLong(l);
+        } else if (v instanceof Double d) {
+            b = le(8).putDouble(d);
+        } else if (v instanceof LocalDate d) {
+            b = le(4).putInt(Math.toIntExact(d.toEpochDay()));
+        } else if (v instanceof LocalDateTime t) {
+            long micros = Math.addExact(Math.multiplyExact(t.toEpochSecond(ZoneOffset.UTC), 1_000_000L),
+                    t.getNano() / 1000);
+            b = le(8).putLong(micros);
+        } else if (v instanceof Boolean x) {
+            b = le(1).put((byte) (x ? 1 : 0));
+        } else if (v instanceof BigDecimal d) {
+            return d.setScale(Math.max(0, col.scale())).unscaledValue().toByteArray();
+        } else {
+            return ((String) v).getBytes(StandardCharsets.UTF_8);
         }
         return b.array();
     }

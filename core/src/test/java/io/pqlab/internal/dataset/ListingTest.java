@@ -54,12 +54,17 @@ class ListingTest {
     }
 
     @Test
-    void directoryIsEveryVisibleFileBelowItSortedByPath() throws IOException {
+    void directoryIsEveryVisibleParquetFileBelowItSortedByPath() throws IOException {
         layout();
+        touch("README.md");
+        touch("year=2024/notes.csv");
+        touch("year=2024/month=1/p1.PQ");
+        touch("year=2024/month=1/p2.parq");
         List<ListedFile> files = Listing.local().list(List.of(dir.toString()));
+        // p1.txt, README.md and notes.csv are not Parquet names: a directory leaves them out
         assertThat(names(files)).containsExactly("_k=1/kept.parquet", "a.parquet", "b.parquet",
-                "year=2023/month=12/p1.parquet", "year=2023/month=12/p1.txt", "year=2024/month=1/p0.parquet",
-                "year=2024/month=2/p0.parquet");
+                "year=2023/month=12/p1.parquet", "year=2024/month=1/p0.parquet", "year=2024/month=1/p1.PQ",
+                "year=2024/month=1/p2.parq", "year=2024/month=2/p0.parquet");
         for (ListedFile f : files) {
             Path p = Path.of(f.location());
             assertThat(f.size()).isEqualTo(Files.size(p));
@@ -91,7 +96,9 @@ class ListingTest {
         layout();
         List<ListedFile> files = Listing.local().list(List.of(dir + "/b.parquet", dir + "/*.parquet",
                 dir + "/year=2023"));
-        assertThat(names(files)).containsExactly("a.parquet", "b.parquet", "year=2023/month=12/p1.parquet",
+        assertThat(names(files)).containsExactly("a.parquet", "b.parquet", "year=2023/month=12/p1.parquet");
+        // a glob takes what it matches, whatever the extension
+        assertThat(names(Listing.local().list(List.of(dir + "/year=2023/**/*.txt")))).containsExactly(
                 "year=2023/month=12/p1.txt");
     }
 

@@ -41,7 +41,7 @@ class MetadataCacheTest {
     }
 
     private List<DatasetFiles.Opened> open(List<ListedFile> files, MetadataCache cache) throws IOException {
-        return DatasetFiles.open(files, Openers.of(List.of(), RetryPolicy.DEFAULT), cache, 2, false);
+        return DatasetFiles.open(files, Openers.of(List.of(), RetryPolicy.DEFAULT), cache, 2, false, io.pqlab.Decryption.NONE);
     }
 
     private static long bytesRead(List<DatasetFiles.Opened> opened) {
