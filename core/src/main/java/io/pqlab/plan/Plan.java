@@ -13,7 +13,7 @@ import java.util.List;
  * @param fileSize its size in bytes
  * @param numRows its row count
  * @param predicate the condition as bound to the file
- * @param mechanisms the mechanisms allowed
+ * @param mechanisms the mechanisms allowed in the file (partition, a dataset's, is not among them)
  * @param rowGroups per row group
  * @param coalesceGap the gap below which spans are merged into one request
  *
@@ -23,7 +23,10 @@ public record Plan(String file, long fileSize, long numRows, String predicate, S
         List<RowGroupPlan> rowGroups, long coalesceGap) {
     public Plan {
         rowGroups = List.copyOf(rowGroups);
-        mechanisms = Mechanism.copyOf(mechanisms);
+        // a file's plan: partitions are judged for a dataset, before any file is planned
+        java.util.Set<Mechanism> m = new java.util.HashSet<>(mechanisms);
+        m.remove(Mechanism.PARTITION);
+        mechanisms = Mechanism.copyOf(m);
     }
 
     /** Column-chunk bytes read. */
