@@ -150,6 +150,23 @@ class ListingTest {
         }
     }
 
+    /**
+     * Found by DatasetFuzzTest: {@code [!]} and {@code [z-a]} made regular expressions that do not
+     * compile (PatternSyntaxException). A {@code ]} first in a set is now a member, as in the shell,
+     * and a backwards range is refused.
+     */
+    @Test
+    void setsAsTheShellReadsThem() {
+        assertThat(Glob.of("t/[!]x]/*.p").matches("t/y/a.p")).isTrue();
+        assertThat(Glob.of("t/[!]x]/*.p").matches("t/]/a.p")).isFalse();
+        assertThat(Glob.of("t/[]]/*.p").matches("t/]/a.p")).isTrue();
+        assertThat(Glob.of("t/[!]/*.p").matches("t/[!]/a.p")).isTrue(); // no closing bracket: literal
+        assertThat(Glob.of("t/[a-b-]/*.p").matches("t/-/a.p")).isTrue();
+        assertThat(Glob.of("t/[\\^$.]/*.p").matches("t/$/a.p")).isTrue();
+        assertThatThrownBy(() -> Glob.of("t/[z-a]/*.parquet")).isInstanceOf(DatasetException.class)
+                .hasMessageStartingWith("not a valid glob: t/[z-a]/*.parquet");
+    }
+
     @Test
     void globTranslation() {
         assertThat(Glob.of("a/**/b*.p").matches("a/b1.p")).isTrue();
