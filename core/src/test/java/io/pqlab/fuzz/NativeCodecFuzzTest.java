@@ -112,8 +112,14 @@ class NativeCodecFuzzTest {
         };
     }
 
-    /** Hadoop's LZ4 framing: (u32 BE uncompressed, u32 BE compressed, block) for one block. */
+    /**
+     * Hadoop's LZ4 framing: (u32 BE uncompressed, u32 BE compressed, block) for one block; for no
+     * bytes, a block size of 0 and no chunk, as Hadoop's BlockCompressorStream writes it.
+     */
     private static byte[] hadoopLz4(byte[] plain) {
+        if (plain.length == 0) {
+            return new byte[4];
+        }
         byte[] block = LZ4Factory.fastestInstance().fastCompressor().compress(plain);
         byte[] out = new byte[8 + block.length];
         java.nio.ByteBuffer.wrap(out).putInt(plain.length).putInt(block.length).put(block);
