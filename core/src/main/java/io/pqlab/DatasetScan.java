@@ -1,5 +1,7 @@
 package io.pqlab;
 
+import io.pqlab.internal.dataset.DatasetFiles;
+
 import io.pqlab.scan.RowBatch;
 import io.pqlab.scan.Scan;
 import java.io.IOException;
@@ -52,11 +54,20 @@ public final class DatasetScan implements AutoCloseable {
                     return null;
                 }
                 currentFile = files.get(next);
-                Query q = queries.get(next);
                 next++;
-                current = dataset.file(currentFile).scan(limit >= 0 ? q.limit(limit - returned) : q);
             }
-            RowBatch b = current.nextBatch();
+            RowBatch b;
+            try {
+                if (current == null) {
+                    Query q = queries.get(next - 1);
+                    current = dataset.file(currentFile).scan(limit >= 0 ? q.limit(limit - returned) : q);
+                }
+                b = current.nextBatch();
+            } catch (IOException | FileException e) {
+                // a file that fails midway ends the scan, naming it: never fewer rows that look complete
+                close();
+                throw DatasetFiles.failed(dataset.files().get(currentFile), e);
+            }
             if (b == null) {
                 current.close();
                 current = null;
