@@ -3,6 +3,7 @@ package io.pqlab.internal.dataset;
 import io.pqlab.io.ListedFile;
 import io.pqlab.DatasetException;
 import io.pqlab.io.HttpSource;
+import io.pqlab.io.RemoteReadException;
 import io.pqlab.io.RetryPolicy;
 import java.io.IOException;
 import java.net.URI;
@@ -84,6 +85,11 @@ public final class HttpLister {
             long size = s.size();
             String version = s.version();
             return new ListedFile(uri.toString(), size, version == null ? "unversioned" : version);
+        } catch (RemoteReadException e) {
+            // one of many URLs: say which
+            throw new RemoteReadException(uri + ": " + e.getMessage(), false, e);
+        } catch (java.nio.file.NoSuchFileException | java.nio.file.AccessDeniedException e) {
+            throw new DatasetException(uri + ": " + DatasetFiles.oneLine(e), e);
         }
     }
 
