@@ -42,7 +42,12 @@ public final class DatasetScan implements AutoCloseable {
         this.limit = limit;
     }
 
-    /** The next batch (never empty), or null at the end or at the limit. */
+    /**
+     * The next batch (never empty), or null at the end or at the limit.
+     *
+     * @throws DatasetException naming the file, where one fails midway (a file that changed or went
+     *     away since the listing, a server that kept failing, a corrupt page): the scan ends there
+     */
     public Batch nextBatch() throws IOException {
         while (true) {
             if (limit >= 0 && returned >= limit) {
