@@ -297,7 +297,11 @@ public final class Dataset implements Closeable {
             DatasetFiles.Opened o = opened[d.file()];
             Plan plan = null;
             if (d.outcome() == DatasetPlan.Outcome.PLANNED) {
-                plan = o.file().plan(d.query());
+                try {
+                    plan = o.file().plan(d.query());
+                } catch (IOException | FileException e) {
+                    throw DatasetFiles.failed(f, e); // the page indexes and filters of a file that failed since
+                }
                 commit(o);
             }
             long footer = o == null || o.source() == null ? 0 : o.source().bytesRead() - (plan == null ? 0 : plan.indexBytes());

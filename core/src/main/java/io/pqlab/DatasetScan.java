@@ -1,5 +1,7 @@
 package io.pqlab;
 
+import io.pqlab.internal.dataset.DatasetFiles;
+
 import io.pqlab.scan.RowBatch;
 import io.pqlab.scan.Scan;
 import java.io.IOException;
@@ -42,7 +44,12 @@ public final class DatasetScan implements AutoCloseable {
         this.limit = limit;
     }
 
-    /** The next batch (never empty), or null at the end or at the limit. */
+    /**
+     * The next batch (never empty), or null at the end or at the limit.
+     *
+     * @throws DatasetException naming the file, where one fails midway (a file that changed or went
+     *     away since the listing, a server that kept failing, a corrupt page): the scan ends there
+     */
     public Batch nextBatch() throws IOException {
         while (true) {
             if (limit >= 0 && returned >= limit) {
@@ -54,13 +61,22 @@ public final class DatasetScan implements AutoCloseable {
                     return null;
                 }
                 currentFile = files.get(next);
-                Query q = queries.get(next);
                 next++;
-                current = dataset.file(currentFile).scan(limit >= 0 ? q.limit(limit - returned) : q);
-                stats.add(current.stats());
-                plans.add(current.plan());
             }
-            RowBatch b = current.nextBatch();
+            RowBatch b;
+            try {
+                if (current == null) {
+                    Query q = queries.get(next - 1);
+                    current = dataset.file(currentFile).scan(limit >= 0 ? q.limit(limit - returned) : q);
+                    stats.add(current.stats());
+                    plans.add(current.plan());
+                }
+                b = current.nextBatch();
+            } catch (IOException | FileException e) {
+                // a file that fails midway ends the scan, naming it: never fewer rows that look complete
+                close();
+                throw DatasetFiles.failed(dataset.files().get(currentFile), e);
+            }
             if (b == null) {
                 current.close();
                 current = null;

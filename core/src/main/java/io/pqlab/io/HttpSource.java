@@ -108,13 +108,24 @@ public final class HttpSource implements RemoteSource {
      * Takes the size and strong ETag a listing found as if a reply had said them: no HEAD is then
      * needed, and a reply with another size or ETag fails as a file that changed.
      */
-    public synchronized HttpSource expecting(long knownSize, String knownEtag) {
+    public HttpSource expecting(long knownSize, String knownEtag) {
+        return expecting(knownSize, knownEtag, null);
+    }
+
+    /**
+     * As {@link #expecting(long, String)}, with the Last-Modified a listing found where the server
+     * gave no strong ETag: a reply with another Last-Modified then fails as a file that changed.
+     */
+    public synchronized HttpSource expecting(long knownSize, String knownEtag, String knownLastModified) {
         if (knownSize < 0) {
             throw new IllegalArgumentException("a negative size");
         }
         size = knownSize;
         if (knownEtag != null && !knownEtag.startsWith("W/")) {
             etag = knownEtag;
+        }
+        if (knownLastModified != null) {
+            lastModified = knownLastModified;
         }
         return this;
     }
@@ -165,13 +176,22 @@ public final class HttpSource implements RemoteSource {
         return total;
     }
 
-    /** A strong ETag that differs from the first one seen means another version of the file. */
-    private void checkEtag(HttpHeaders headers) throws RemoteReadException {
+    /**
+     * A strong ETag that differs from the first one seen (or the listing's) means another version
+     * of the file; without strong ETags, so does another Last-Modified. Checked on every reply
+     * before its bytes are used.
+     */
+    private synchronized void checkEtag(HttpHeaders headers) throws RemoteReadException {
+        String m = headers.firstValue("Last-Modified").orElse(null);
         if (lastModified == null) {
-            lastModified = headers.firstValue("Last-Modified").orElse(null);
+            lastModified = m;
         }
         String e = headers.firstValue("ETag").orElse(null);
         if (e == null || e.startsWith("W/")) {
+            if (etag == null && m != null && !m.equals(lastModified)) {
+                throw new RemoteReadException("the file changed while it was read: its Last-Modified was " + lastModified
+                        + " and is now " + m, false);
+            }
             return;
         }
         String known = etag;
@@ -247,6 +267,8 @@ public final class HttpSource implements RemoteSource {
             checkBody(r, length);
             if (cr.total() >= 0) {
                 learn(cr.total(), r.headers);
+            } else {
+                checkEtag(r.headers);
             }
             return r.body;
         }

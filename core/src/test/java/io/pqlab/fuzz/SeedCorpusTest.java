@@ -16,7 +16,8 @@ import org.junit.jupiter.api.Test;
  */
 class SeedCorpusTest {
     private static final Class<?>[] TARGETS = {ThriftFuzzTest.class, FileFuzzTest.class, FooterFuzzTest.class,
-        PageWalkerFuzzTest.class, DecodeFuzzTest.class, SchemaFuzzTest.class, ConditionFuzzTest.class};
+        PageWalkerFuzzTest.class, DecodeFuzzTest.class, SchemaFuzzTest.class, ConditionFuzzTest.class,
+        EncryptedFuzzTest.class, DatasetFuzzTest.class, NativeCodecFuzzTest.class};
 
     @Test
     void everyTargetHasSeeds() throws IOException {
@@ -31,7 +32,7 @@ class SeedCorpusTest {
                 }
             }
         }
-        assertThat(targets).isEqualTo(14);
+        assertThat(targets).isEqualTo(17);
     }
 
     private static long count(Path dir, int depth) throws IOException {

@@ -30,7 +30,11 @@ public final class S3Server implements AutoCloseable {
     public static final String SECRET_KEY = "pqlab-test-secret";
     public static final String BUCKET = "fixtures";
 
-    public enum Fault { ERROR_500, SLOW }
+    public enum Fault {
+        ERROR_500, SLOW,
+        /** A GetObject whose body stops halfway (its Content-Length promised the whole range). */
+        TRUNCATED
+    }
 
     /** One call: HEAD or GET, the key, the Range asked for (null for none). */
     public record Logged(String method, String key, String range) {}
@@ -39,6 +43,8 @@ public final class S3Server implements AutoCloseable {
     private final S3Proxy proxy;
     private final List<Logged> log = new CopyOnWriteArrayList<>();
     private final ConcurrentLinkedQueue<Fault> faults = new ConcurrentLinkedQueue<>();
+    private final java.util.Map<String, ConcurrentLinkedQueue<Fault>> keyFaults =
+            new java.util.concurrent.ConcurrentHashMap<>();
     private volatile long slowMillis = 2000;
 
     /** Serves every .parquet file under {@code fixtures} (relative paths as keys) in bucket {@link #BUCKET}. */
@@ -85,6 +91,22 @@ public final class S3Server implements AutoCloseable {
         faults.addAll(List.of(f));
     }
 
+    /** The next calls for keys ending with {@code suffix} meet these faults, one each, in order. */
+    public void fail(String suffix, Fault... f) {
+        keyFaults.computeIfAbsent(suffix, k -> new ConcurrentLinkedQueue<>()).addAll(List.of(f));
+    }
+
+    /** Drops every fault not met yet. */
+    public void clearFaults() {
+        faults.clear();
+        keyFaults.clear();
+    }
+
+    /** Where the store keeps an object's bytes (a test may rewrite or delete them behind its back). */
+    public Path file(String key) {
+        return root.resolve(BUCKET).resolve(key);
+    }
+
     public void slowMillis(long ms) {
         slowMillis = ms;
     }
@@ -101,8 +123,20 @@ public final class S3Server implements AutoCloseable {
         }
     }
 
-    private void fault() {
-        Fault f = faults.poll();
+    private Fault next(String key) {
+        for (java.util.Map.Entry<String, ConcurrentLinkedQueue<Fault>> e : keyFaults.entrySet()) {
+            if (key.endsWith(e.getKey())) {
+                Fault f = e.getValue().poll();
+                if (f != null) {
+                    return f;
+                }
+            }
+        }
+        return faults.poll();
+    }
+
+    private Fault fault(String key) {
+        Fault f = next(key);
         if (f == Fault.ERROR_500) {
             throw new org.gaul.s3proxy.S3ProxyException(org.gaul.s3proxy.S3ErrorCode.INTERNAL_ERROR, "on purpose");
         }
@@ -113,6 +147,7 @@ public final class S3Server implements AutoCloseable {
                 Thread.currentThread().interrupt();
             }
         }
+        return f;
     }
 
     private final class Logging extends ForwardingBlobStore {
@@ -123,14 +158,37 @@ public final class S3Server implements AutoCloseable {
         @Override
         public ResponseInputStream<GetObjectResponse> getBlob(GetObjectRequest request) {
             log.add(new Logged("GET", request.key(), request.range()));
-            fault();
+            if (fault(request.key()) == Fault.TRUNCATED) {
+                ResponseInputStream<GetObjectResponse> whole = super.getBlob(request);
+                long half = whole.response().contentLength() == null ? 0 : whole.response().contentLength() / 2;
+                java.io.InputStream cut = new java.io.FilterInputStream(whole) {
+                    private long left = half;
+
+                    @Override
+                    public int read() throws IOException {
+                        return left-- > 0 ? super.read() : -1;
+                    }
+
+                    @Override
+                    public int read(byte[] b, int off, int len) throws IOException {
+                        if (left <= 0) {
+                            return -1;
+                        }
+                        int n = super.read(b, off, (int) Math.min(len, left));
+                        left -= Math.max(0, n);
+                        return n;
+                    }
+                };
+                return new ResponseInputStream<>(whole.response(),
+                        software.amazon.awssdk.http.AbortableInputStream.create(cut));
+            }
             return super.getBlob(request);
         }
 
         @Override
         public HeadObjectResponse blobMetadata(HeadObjectRequest request) {
             log.add(new Logged("HEAD", request.key(), null));
-            fault();
+            fault(request.key());
             return super.blobMetadata(request);
         }
     }

@@ -328,8 +328,8 @@ public final class Decompressor implements AutoCloseable {
         int end = off + len;
         int out = dstOff;
         int outEnd = dstOff + size;
-        if (len < 8) {
-            return false;
+        if (len < 4) {
+            return false; // an empty page is one block size of 0 and no chunk (Hadoop's output for no bytes)
         }
         while (p < end) {
             if (end - p < 4) {

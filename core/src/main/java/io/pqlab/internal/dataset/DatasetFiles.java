@@ -76,6 +76,14 @@ public final class DatasetFiles {
         }
     }
 
+    /**
+     * A failure while {@code f} was read, as a DatasetException naming it: a dataset's errors say
+     * which file (the sources' own messages say only what the server or the bytes did).
+     */
+    public static io.pqlab.DatasetException failed(ListedFile f, Exception e) {
+        return new io.pqlab.DatasetException(f.location() + ": " + oneLine(e), e);
+    }
+
     static String oneLine(Exception e) {
         String m = e instanceof FileException fe ? fe.describe() : String.valueOf(e.getMessage());
         if (e instanceof java.nio.file.NoSuchFileException) {

@@ -6,7 +6,9 @@ import java.util.regex.Pattern;
  * A path glob: {@code *} (any characters but {@code /}), {@code **} (any number of whole
  * directories, none included), {@code ?} (one character but {@code /}) and {@code [...]} (one of a
  * set of characters, {@code [!...]} or {@code [^...]} for none of them), the rules of DuckDB's and
- * the shell's globs. Everything else matches itself; a {@code [} without its {@code ]} is itself.
+ * the shell's globs. Everything else matches itself; a {@code [} without its {@code ]} is itself,
+ * and a {@code ]} first in a set is a member (so {@code []]} and {@code [!]]} are sets); a range
+ * that runs backwards ({@code [z-a]}) is refused.
  */
 public final class Glob {
     private final String text;
@@ -50,11 +52,28 @@ public final class Glob {
     private static int firstMeta(String s) {
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
-            if (c == '*' || c == '?' || (c == '[' && s.indexOf(']', i + 2) > 0)) {
+            if (c == '*' || c == '?' || (c == '[' && setEnd(s, i) > 0)) {
                 return i;
             }
         }
         return s.length();
+    }
+
+    /**
+     * The {@code ]} closing a set opened at {@code i}, or -1: as in the shell, a {@code ]} first in
+     * the set (after {@code !} or {@code ^}) is a member, so that no set is empty.
+     */
+    private static int setEnd(String g, int i) {
+        int first = i + 1;
+        if (first < g.length() && (g.charAt(first) == '!' || g.charAt(first) == '^')) {
+            first++;
+        }
+        return first < g.length() ? g.indexOf(']', first + 1) : -1;
+    }
+
+    /** One character of a set as a regex literal (any character, a surrogate half included). */
+    private static String literal(char c) {
+        return "\\x{" + Integer.toHexString(c) + "}";
     }
 
     static String toRegex(String g) {
@@ -78,10 +97,15 @@ public final class Glob {
                 } else {
                     re.append("[^/]*");
                 }
+                // a run of stars in a name is one star: each would be a [^/]* of its own, whose
+                // backtracking grows with the power of their number (DatasetFuzzTest hung on 70)
+                while (re.toString().endsWith("[^/]*") && i + 1 < n && g.charAt(i + 1) == '*') {
+                    i++;
+                }
             } else if (c == '?') {
                 re.append("[^/]");
-            } else if (c == '[' && g.indexOf(']', i + 2) > 0) {
-                int end = g.indexOf(']', i + 2);
+            } else if (c == '[' && setEnd(g, i) > 0) {
+                int end = setEnd(g, i);
                 String set = g.substring(i + 1, end);
                 re.append('[');
                 int from = 0;
@@ -90,12 +114,17 @@ public final class Glob {
                     from = 1;
                 }
                 for (int k = from; k < set.length(); k++) {
-                    char s = set.charAt(k);
-                    if (s == '-' && k > from && k < set.length() - 1) {
-                        re.append('-');
+                    char lo = set.charAt(k);
+                    if (k + 2 < set.length() && set.charAt(k + 1) == '-') {
+                        char hi = set.charAt(k + 2);
+                        if (lo > hi) {
+                            throw new io.pqlab.DatasetException("not a valid glob: " + g + " (the range " + lo + "-" + hi
+                                    + " in [" + set + "] runs backwards)");
+                        }
+                        re.append(literal(lo)).append('-').append(literal(hi));
+                        k += 2;
                     } else {
-                        // a backslash before any character but a letter or digit is that character
-                        re.append(Character.isLetterOrDigit(s) ? String.valueOf(s) : "\\" + s);
+                        re.append(literal(lo));
                     }
                 }
                 re.append(']');

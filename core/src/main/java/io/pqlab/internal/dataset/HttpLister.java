@@ -3,6 +3,7 @@ package io.pqlab.internal.dataset;
 import io.pqlab.io.ListedFile;
 import io.pqlab.DatasetException;
 import io.pqlab.io.HttpSource;
+import io.pqlab.io.RemoteReadException;
 import io.pqlab.io.RetryPolicy;
 import java.io.IOException;
 import java.net.URI;
@@ -37,7 +38,7 @@ public final class HttpLister {
         if (uri.getPath() != null && uri.getPath().toLowerCase(Locale.ROOT).endsWith(".parquet")) {
             return List.of(head(uri));
         }
-        List<URI> urls = new ArrayList<>();
+        List<URI> urls;
         try (HttpSource list = HttpSource.open(uri, retry)) {
             long size = list.size();
             if (size > MAX_LIST_BYTES) {
@@ -49,23 +50,34 @@ public final class HttpLister {
                 throw new DatasetException(location + " is a Parquet file, not a list of URLs: name it with a .parquet ending"
                         + " or list it in a file");
             }
-            int lineNo = 0;
-            for (String line : text.split("\r?\n")) {
-                lineNo++;
-                String t = line.strip();
-                if (t.isEmpty() || t.startsWith("#")) {
-                    continue;
-                }
-                URI u = uri.resolve(uri(t, location + " line " + lineNo));
-                String scheme = u.getScheme() == null ? "" : u.getScheme().toLowerCase(Locale.ROOT);
-                if (!scheme.equals("http") && !scheme.equals("https")) {
-                    throw new DatasetException(location + " line " + lineNo + ": '" + t
-                            + "' is not an http:// or https:// URL (a list file lists URLs, one a line)");
-                }
-                urls.add(u);
-            }
+            urls = urls(uri, location, text);
         }
         return Parallel.map(urls, connections, this::head);
+    }
+
+    /**
+     * The URLs of a list file's text (one a line; blank lines and lines starting with {@code #}
+     * ignored; relative URLs resolved against the list's), each http or https, else a
+     * DatasetException naming the list's line.
+     */
+    public static List<URI> urls(URI list, String location, String text) {
+        List<URI> urls = new ArrayList<>();
+        int lineNo = 0;
+        for (String line : text.split("\r?\n")) {
+            lineNo++;
+            String t = line.strip();
+            if (t.isEmpty() || t.startsWith("#")) {
+                continue;
+            }
+            URI u = list.resolve(uri(t, location + " line " + lineNo));
+            String scheme = u.getScheme() == null ? "" : u.getScheme().toLowerCase(Locale.ROOT);
+            if (!scheme.equals("http") && !scheme.equals("https")) {
+                throw new DatasetException(location + " line " + lineNo + ": '" + t
+                        + "' is not an http:// or https:// URL (a list file lists URLs, one a line)");
+            }
+            urls.add(u);
+        }
+        return urls;
     }
 
     private ListedFile head(URI uri) throws IOException {
@@ -73,6 +85,11 @@ public final class HttpLister {
             long size = s.size();
             String version = s.version();
             return new ListedFile(uri.toString(), size, version == null ? "unversioned" : version);
+        } catch (RemoteReadException e) {
+            // one of many URLs: say which
+            throw new RemoteReadException(uri + ": " + e.getMessage(), false, e);
+        } catch (java.nio.file.NoSuchFileException | java.nio.file.AccessDeniedException e) {
+            throw new DatasetException(uri + ": " + DatasetFiles.oneLine(e), e);
         }
     }
 

@@ -26,7 +26,8 @@ public final class Openers {
             String lower = l.toLowerCase(Locale.ROOT);
             if (lower.startsWith("http://") || lower.startsWith("https://")) {
                 String etag = file.version().startsWith("etag:") ? file.version().substring(5) : null;
-                return HttpSource.open(URI.create(l), retry).expecting(file.size(), etag);
+                String modified = file.version().startsWith("modified:") ? file.version().substring(9) : null;
+                return HttpSource.open(URI.create(l), retry).expecting(file.size(), etag, modified);
             }
             FileSource f = FileSource.open(Path.of(l));
             if (f.size() != file.size()) {

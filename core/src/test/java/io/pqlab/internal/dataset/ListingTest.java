@@ -157,6 +157,32 @@ class ListingTest {
         }
     }
 
+    /**
+     * Found by DatasetFuzzTest: {@code [!]} and {@code [z-a]} made regular expressions that do not
+     * compile (PatternSyntaxException). A {@code ]} first in a set is now a member, as in the shell,
+     * and a backwards range is refused.
+     */
+    @Test
+    void setsAsTheShellReadsThem() {
+        assertThat(Glob.of("t/[!]x]/*.p").matches("t/y/a.p")).isTrue();
+        assertThat(Glob.of("t/[!]x]/*.p").matches("t/]/a.p")).isFalse();
+        assertThat(Glob.of("t/[]]/*.p").matches("t/]/a.p")).isTrue();
+        assertThat(Glob.of("t/[!]/*.p").matches("t/[!]/a.p")).isTrue(); // no closing bracket: literal
+        assertThat(Glob.of("t/[a-b-]/*.p").matches("t/-/a.p")).isTrue();
+        assertThat(Glob.of("t/[\\^$.]/*.p").matches("t/$/a.p")).isTrue();
+        assertThatThrownBy(() -> Glob.of("t/[z-a]/*.parquet")).isInstanceOf(DatasetException.class)
+                .hasMessageStartingWith("not a valid glob: t/[z-a]/*.parquet");
+    }
+
+    /** Found by DatasetFuzzTest: 70 stars in a name hung the match (a [^/]* each, backtracking). */
+    @Test
+    void aRunOfStarsIsOneStar() {
+        assertThat(Glob.toRegex("t/a" + "*".repeat(70) + "&*+***#*uet")).isEqualTo(Glob.toRegex("t/a*&*+*#*uet"));
+        assertThat(Glob.of("t/" + "*".repeat(70) + "x.p").matches("t/" + "y".repeat(200))).isFalse();
+        assertThat(Glob.of("t/***/x.p").matches("t/d/x.p")).isTrue();
+        assertThat(Glob.of("t/**/x.p").matches("t/d/e/x.p")).isTrue();
+    }
+
     @Test
     void globTranslation() {
         assertThat(Glob.of("a/**/b*.p").matches("a/b1.p")).isTrue();

@@ -27,7 +27,13 @@ import org.eclipse.jetty.util.thread.Invocable.InvocationType;
  */
 public final class RangeServer implements AutoCloseable {
     /** What the server does to the next requests. */
-    public enum Fault { STATUS_503, WHOLE_FILE, SHORT_BODY, DROP, SLOW, WRONG_RANGE }
+    public enum Fault {
+        STATUS_503, WHOLE_FILE, SHORT_BODY, DROP, SLOW, WRONG_RANGE,
+        /** A 500 with an error page. */
+        STATUS_500,
+        /** A 206 whose headers agree with a body half as long as the range it claims (a cut proxy). */
+        TRUNCATED
+    }
 
     /**
      * One request as the server saw it, logged when it arrived (so that a client that has its
@@ -40,6 +46,8 @@ public final class RangeServer implements AutoCloseable {
     private final Path root;
     private final List<Logged> log = new CopyOnWriteArrayList<>();
     private final ConcurrentLinkedQueue<Fault> faults = new ConcurrentLinkedQueue<>();
+    private final java.util.Map<String, ConcurrentLinkedQueue<Fault>> fileFaults =
+            new java.util.concurrent.ConcurrentHashMap<>();
     private volatile long slowMillis = 2000;
 
     public RangeServer(Path root) throws Exception {
@@ -49,7 +57,16 @@ public final class RangeServer implements AutoCloseable {
         c.setHost("127.0.0.1");
         c.setPort(0);
         server.addConnector(c);
-        ResourceHandler files = new ResourceHandler();
+        ResourceHandler files = new ResourceHandler() {
+            // no content cache: Jetty's default serves what it cached for up to a second after a
+            // file changed, and tests change files to see what a reader does about it
+            @Override
+            protected org.eclipse.jetty.http.content.HttpContent.Factory newHttpContentFactory(
+                    org.eclipse.jetty.io.ByteBufferPool.Sized pool) {
+                return new org.eclipse.jetty.http.content.ResourceHttpContentFactory(getBaseResource(), getMimeTypes(),
+                        pool);
+            }
+        };
         files.setBaseResource(ResourceFactory.of(server).newResource(this.root));
         files.setDirAllowed(false);
         files.setAcceptRanges(true);
@@ -76,6 +93,29 @@ public final class RangeServer implements AutoCloseable {
     /** The next requests meet these faults, one each, in order. */
     public void fail(Fault... f) {
         faults.addAll(List.of(f));
+    }
+
+    /** The next requests for paths ending with {@code suffix} meet these faults, one each, in order. */
+    public void fail(String suffix, Fault... f) {
+        fileFaults.computeIfAbsent(suffix, k -> new ConcurrentLinkedQueue<>()).addAll(List.of(f));
+    }
+
+    /** Drops every fault not met yet. */
+    public void clearFaults() {
+        faults.clear();
+        fileFaults.clear();
+    }
+
+    private Fault next(String path) {
+        for (java.util.Map.Entry<String, ConcurrentLinkedQueue<Fault>> e : fileFaults.entrySet()) {
+            if (path.endsWith(e.getKey())) {
+                Fault f = e.getValue().poll();
+                if (f != null) {
+                    return f;
+                }
+            }
+        }
+        return faults.poll();
     }
 
     public void slowMillis(long ms) {
@@ -106,8 +146,8 @@ public final class RangeServer implements AutoCloseable {
             long size = Files.isRegularFile(file) ? Files.size(file) : -1;
             long[] r = method.equals("HEAD") || size < 0 ? new long[] {-1, -1} : parse(range, size);
             log.add(new Logged(method, path, range, r[0], r[1]));
-            Fault f = faults.poll();
-            if (f == null || f == Fault.SLOW) {
+            Fault f = next(path);
+            if (f == null || f == Fault.SLOW || size < 0) {
                 if (f == Fault.SLOW) {
                     Thread.sleep(slowMillis);
                 }
@@ -116,6 +156,14 @@ public final class RangeServer implements AutoCloseable {
             byte[] bytes = Files.readAllBytes(file);
             switch (f) {
                 case STATUS_503 -> Response.writeError(req, resp, cb, 503);
+                case STATUS_500 -> Response.writeError(req, resp, cb, 500);
+                case TRUNCATED -> {
+                    long len = r[1] - r[0] + 1;
+                    resp.setStatus(206);
+                    resp.getHeaders().put(HttpHeader.CONTENT_RANGE, "bytes " + r[0] + "-" + r[1] + "/" + bytes.length);
+                    resp.getHeaders().put(HttpHeader.CONTENT_LENGTH, len / 2);
+                    resp.write(true, ByteBuffer.wrap(bytes, (int) r[0], (int) (len / 2)), cb);
+                }
                 case WHOLE_FILE -> {
                     resp.setStatus(200);
                     resp.getHeaders().put(HttpHeader.CONTENT_LENGTH, bytes.length);
