@@ -7,6 +7,7 @@
     python3 bench/tables.py footer FILE.json [...]             footer decoding, time and allocation
     python3 bench/tables.py plan FILE.json                     planning, one row per condition (as scan)
     python3 bench/tables.py speedup FILE.json [...]            footer decoding: parquet-java / pqlab, time and allocation
+    python3 bench/tables.py generic FILE.json [...]            any benchmark: parameters, time, and time / pqlab's
 
 Only formats what JMH measured; a reader missing from the files shows as '-'.
 """
@@ -59,13 +60,33 @@ def scan(results):
 
 
 def full(results):
-    print("| file | reader | time (ms/op) | allocated (MiB/op) |")
-    print("|---|---|---:|---:|")
-    for b in results:
+    print("| file | threads | reader | time (ms/op) | allocated (MiB/op) |")
+    print("|---|---:|---|---:|---:|")
+    for b in sorted(results, key=lambda b: (b['params']['variant'], int(b['params'].get('threads', 1)))):
         alloc = b.get('secondaryMetrics', {}).get('gc.alloc.rate.norm', {}).get('score')
         a = f"{alloc / 1048576:,.1f}" if alloc is not None else '-'
-        print(f"| {b['params']['variant']} | {b['benchmark'].split('.')[-1]} | "
+        print(f"| {b['params']['variant']} | {b['params'].get('threads', '1')} | {b['benchmark'].split('.')[-1]} | "
               f"{fmt(b['primaryMetric']['score'], b['primaryMetric']['scoreError'])} | {a} |")
+
+
+def generic(results):
+    """Every benchmark with its parameters (but the dataset) and its time; the ratio is pqlab's time
+    over each row's, per parameter set, so above 1 means that row is slower than pqlab."""
+    def params(b):
+        return tuple(sorted((k, v) for k, v in b['params'].items() if k != 'dataset'))
+    mine = {}
+    for b in results:
+        name = b['benchmark'].split('.')[-1]
+        if name.startswith('pqlab') and params(b) not in mine:
+            mine[params(b)] = b['primaryMetric']['score']
+    unit = next((b['primaryMetric']['scoreUnit'] for b in results), '')
+    print(f"| benchmark | parameters | time ({unit}) | this / pqlab |")
+    print("|---|---|---:|---:|")
+    for b in results:
+        p = params(b)
+        ratio = f"{b['primaryMetric']['score'] / mine[p]:.2f}x" if p in mine else '-'
+        print(f"| {b['benchmark'].split('.')[-1]} | {', '.join(f'{k}={v}' for k, v in p)} | "
+              f"{fmt(b['primaryMetric']['score'], b['primaryMetric']['scoreError'])} | {ratio} |")
 
 
 def footer(results):
@@ -99,4 +120,4 @@ def speedup(results):
 
 
 if __name__ == '__main__':
-    {'scan': scan, 'plan': scan, 'full': full, 'footer': footer, 'speedup': speedup}[sys.argv[1]](load(sys.argv[2:]))
+    {'scan': scan, 'plan': scan, 'full': full, 'footer': footer, 'speedup': speedup, 'generic': generic}[sys.argv[1]](load(sys.argv[2:]))
