@@ -138,7 +138,7 @@ public final class Planner {
         }
         Set<Integer> conditionColumns = query.predicate().columns();
         Set<Integer> bloomColumns = new HashSet<>();
-        leaves.stream().filter(BloomEvidence.INSTANCE::applies).forEach(l -> bloomColumns.add(l.column()));
+        leaves.stream().filter(new BloomEvidence()::applies).forEach(l -> bloomColumns.add(l.column()));
         Set<Integer> touched = new LinkedHashSet<>(conditionColumns);
         if (query.columns() == null) {
             for (int c = 0; c < file.schema().columnCount(); c++) {
@@ -210,16 +210,16 @@ public final class Planner {
     private List<Evidence> evidence() {
         List<Evidence> out = new ArrayList<>();
         if (query.uses(Mechanism.STATISTICS)) {
-            out.add(StatisticsEvidence.INSTANCE);
+            out.add(new StatisticsEvidence());
         }
         if (query.uses(Mechanism.BLOOM)) {
-            out.add(BloomEvidence.INSTANCE);
+            out.add(new BloomEvidence());
         }
         if (query.uses(Mechanism.DICTIONARY) && dictionaries != null) {
             out.add(new DictionaryEvidence(dictionaries));
         }
         if (query.uses(Mechanism.PAGE_INDEX)) {
-            out.add(PageIndexEvidence.INSTANCE);
+            out.add(new PageIndexEvidence());
         }
         return out;
     }

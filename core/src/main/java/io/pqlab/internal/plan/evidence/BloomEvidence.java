@@ -17,10 +17,6 @@ import java.io.IOException;
  * absent from the chunk. Never "every row": a filter only proves absence.
  */
 public final class BloomEvidence implements Evidence {
-    public static final BloomEvidence INSTANCE = new BloomEvidence();
-
-    private BloomEvidence() {}
-
     @Override
     public Mechanism mechanism() {
         return Mechanism.BLOOM;
@@ -46,11 +42,11 @@ public final class BloomEvidence implements Evidence {
 
     @Override
     public LeafVerdict judge(RowGroupContext rg, Leaf l) throws IOException {
-        ColumnChunk chunk = rg.chunk(l.column());
-        ColumnMetaData cmd = chunk == null ? null : chunk.metaData();
-        if (cmd == null || chunk.sealed() || !cmd.hasBloomFilter()) {
+        ColumnMetaData cmd = rg.readableMetaData(l.column());
+        if (cmd == null || !cmd.hasBloomFilter()) {
             return null;
         }
+        ColumnChunk chunk = rg.chunk(l.column());
         BloomFilterResult r = rg.blooms.get(l.column());
         if (r == null) {
             r = BloomFilterReader.read(rg.source(), chunk); // decrypted when the chunk is encrypted

@@ -1,7 +1,6 @@
 package io.pqlab.internal.plan.evidence;
 
 import io.pqlab.Mechanism;
-import io.pqlab.internal.format.ColumnChunk;
 import io.pqlab.internal.format.ColumnMetaData;
 import io.pqlab.internal.plan.Decision;
 import io.pqlab.internal.plan.DictionaryProof;
@@ -37,15 +36,9 @@ public final class DictionaryEvidence implements Evidence {
     }
 
     @Override
-    public boolean stopsWhenDecided() {
-        return true;
-    }
-
-    @Override
     public LeafVerdict judge(RowGroupContext rg, Leaf l) throws IOException {
-        ColumnChunk chunk = rg.chunk(l.column());
-        ColumnMetaData cmd = chunk == null ? null : chunk.metaData();
-        if (cmd == null || chunk.sealed()) {
+        ColumnMetaData cmd = rg.readableMetaData(l.column());
+        if (cmd == null) {
             return null;
         }
         DictionaryProof.Answer answer = DictionaryProof.of(cmd);
@@ -85,5 +78,10 @@ public final class DictionaryEvidence implements Evidence {
             return LeafVerdict.of(Decision.none("no dictionary entry of " + total + " satisfies it (" + proof + ")"));
         }
         return LeafVerdict.of(Decision.some(matching + " of " + total + " dictionary entries satisfy it"));
+    }
+
+    @Override
+    public boolean stopsWhenDecided() {
+        return true;
     }
 }

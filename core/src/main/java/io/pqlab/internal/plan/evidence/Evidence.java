@@ -18,15 +18,22 @@ public interface Evidence {
     /** The mechanism whose name the plan's steps carry. */
     Mechanism mechanism();
 
-    /** Whether this evidence can judge a leaf of this form at all (its operator, its type). */
-    boolean applies(Leaf leaf);
+    /**
+     * Whether this evidence can judge a leaf of this form at all (its operator, its type); by
+     * default every leaf, which then gets a step saying why where it cannot be judged.
+     */
+    default boolean applies(Leaf leaf) {
+        return true;
+    }
 
     /**
      * Whether the row group's verdict is re-evaluated after every leaf and the mechanism stops
      * once it is decided: for evidence that costs a fetch per leaf (a filter, a dictionary), so
-     * that no more is fetched than the decision needs.
+     * that no more is fetched than the decision needs. By default every leaf is judged and shown.
      */
-    boolean stopsWhenDecided();
+    default boolean stopsWhenDecided() {
+        return false;
+    }
 
     /** The leaf's verdict in the row group, or null where this evidence has nothing to say (no step). */
     LeafVerdict judge(RowGroupContext rowGroup, Leaf leaf) throws IOException;

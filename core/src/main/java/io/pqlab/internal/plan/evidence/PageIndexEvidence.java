@@ -22,23 +22,9 @@ import java.util.List;
  * group. An index that contradicts itself, the OffsetIndex or the chunk's statistics is not used.
  */
 public final class PageIndexEvidence implements Evidence {
-    public static final PageIndexEvidence INSTANCE = new PageIndexEvidence();
-
-    private PageIndexEvidence() {}
-
     @Override
     public Mechanism mechanism() {
         return Mechanism.PAGE_INDEX;
-    }
-
-    @Override
-    public boolean applies(Leaf leaf) {
-        return true; // a leaf it cannot judge gets a step saying why
-    }
-
-    @Override
-    public boolean stopsWhenDecided() {
-        return false;
     }
 
     @Override

@@ -4,6 +4,7 @@ import io.pqlab.ParquetFile;
 import io.pqlab.internal.bloom.BloomFilterResult;
 import io.pqlab.internal.crypto.FileDecryptor;
 import io.pqlab.internal.format.ColumnChunk;
+import io.pqlab.internal.format.ColumnMetaData;
 import io.pqlab.internal.format.ColumnOrder;
 import io.pqlab.internal.format.FileMetaData;
 import io.pqlab.internal.format.RowGroup;
@@ -87,6 +88,12 @@ public final class RowGroupContext {
 
     ColumnChunk chunk(int column) {
         return rowGroup.columns().get(column);
+    }
+
+    /** A column chunk's metadata where it is present and readable (not encrypted without its key), else null. */
+    ColumnMetaData readableMetaData(int column) {
+        ColumnChunk chunk = chunk(column);
+        return chunk == null || chunk.sealed() ? null : chunk.metaData();
     }
 
     StatisticsJudge judge(int column) {

@@ -14,23 +14,9 @@ import io.pqlab.internal.stats.TrustedStatistics;
  * truncation), then judged by {@link BoundsCheck}. Every leaf gets a step, decided or not.
  */
 public final class StatisticsEvidence implements Evidence {
-    public static final StatisticsEvidence INSTANCE = new StatisticsEvidence();
-
-    private StatisticsEvidence() {}
-
     @Override
     public Mechanism mechanism() {
         return Mechanism.STATISTICS;
-    }
-
-    @Override
-    public boolean applies(Leaf leaf) {
-        return true;
-    }
-
-    @Override
-    public boolean stopsWhenDecided() {
-        return false; // free: every leaf is judged and shown
     }
 
     @Override
