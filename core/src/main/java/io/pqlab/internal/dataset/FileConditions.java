@@ -1,9 +1,6 @@
 package io.pqlab.internal.dataset;
 
-import io.pqlab.internal.predicate.Binder;
 import io.pqlab.predicate.Expr;
-import io.pqlab.internal.predicate.Predicate;
-import io.pqlab.internal.predicate.ValueMatch;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -40,9 +37,10 @@ public final class FileConditions {
      * @param absent the dotted paths of dataset columns the file lacks
      */
     public static Judged judge(Expr condition, PartitionValues partitions, int file, Set<String> absent) {
-        List<String> usedPartition = new ArrayList<>();
-        List<String> usedAbsent = new ArrayList<>();
-        Object r = fold(condition.pushNot(), partitions, file, absent, usedPartition, usedAbsent);
+        PartitionEvidence evidence = new PartitionEvidence(partitions, file, absent);
+        Object r = fold(condition.pushNot(), evidence);
+        List<String> usedPartition = evidence.usedPartition();
+        List<String> usedAbsent = evidence.usedAbsent();
         if (r instanceof Expr e) {
             return new Judged(e, false, false, null);
         }
@@ -62,14 +60,13 @@ public final class FileConditions {
         return new Judged(null, !value, !usedPartition.isEmpty(), why.toString());
     }
 
-    private static Object fold(Expr e, PartitionValues pv, int file, Set<String> absent, List<String> usedPartition,
-            List<String> usedAbsent) {
+    private static Object fold(Expr e, PartitionEvidence evidence) {
         if (e instanceof Expr.And || e instanceof Expr.Or) {
             boolean and = e instanceof Expr.And;
             List<Expr> terms = and ? ((Expr.And) e).terms() : ((Expr.Or) e).terms();
             List<Expr> left = new ArrayList<>();
             for (Expr t : terms) {
-                Object r = fold(t, pv, file, absent, usedPartition, usedAbsent);
+                Object r = fold(t, evidence);
                 if (r instanceof Boolean b) {
                     if (b != and) {
                         return b; // FALSE decides an AND, TRUE an OR
@@ -90,34 +87,10 @@ public final class FileConditions {
             throw new IllegalStateException("NOT was pushed to the leaves");
         }
         Expr.Leaf leaf = (Expr.Leaf) e;
-        String name = String.join(".", leaf.column().path());
-        if (pv.has(name)) {
-            int c = pv.partitioning().index(name);
-            byte[] v = pv.plain(file, c);
-            String shown = name + "=" + (v == null ? "NULL" : pv.partitioning().values().get(file).get(c));
-            if (!usedPartition.contains(shown)) {
-                usedPartition.add(shown);
-            }
-            if (v == null) {
-                return isNull(leaf); // null satisfies IS NULL and nothing else
-            }
-            return holds(Binder.bind(leaf, pv.schema()), v);
-        }
-        if (absent.contains(name)) {
-            if (!usedAbsent.contains(name)) {
-                usedAbsent.add(name);
-            }
-            return isNull(leaf);
-        }
-        return leaf;
-    }
-
-    private static boolean isNull(Expr.Leaf leaf) {
-        return leaf instanceof Expr.IsNull n && !n.negated();
-    }
-
-    /** Whether a non-null value satisfies a bound leaf (BETWEEN binds to an AND or OR of leaves). */
-    private static boolean holds(Predicate p, byte[] v) {
-        return p.holds(l -> ValueMatch.matches(l, v));
+        return switch (evidence.judge(leaf)) {
+            case ALL -> true;
+            case NONE -> false;
+            case SOME -> leaf;
+        };
     }
 }

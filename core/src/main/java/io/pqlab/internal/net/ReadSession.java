@@ -1,7 +1,6 @@
 package io.pqlab.internal.net;
 
 import io.pqlab.Decryption;
-import io.pqlab.Mechanism;
 import io.pqlab.ParquetFile;
 import io.pqlab.internal.plan.BoundQuery;
 import io.pqlab.internal.format.Footer;
@@ -11,6 +10,7 @@ import io.pqlab.io.ByteSource;
 import io.pqlab.io.RemoteSource;
 import io.pqlab.plan.ColumnRead;
 import io.pqlab.plan.Plan;
+import io.pqlab.internal.plan.PlanLoop;
 import io.pqlab.internal.plan.Planner;
 import io.pqlab.plan.Span;
 import io.pqlab.scan.Scanner;
@@ -23,13 +23,13 @@ import java.util.List;
  * A Parquet file read over a network (or any {@link ByteSource}) in three phases, each waiting for
  * the one before, as a reader must: the footer; the page indexes and Bloom filters of the row
  * groups the statistics leave undecided; the data the plan keeps. Every request is logged with its
- * phase, and no byte is fetched twice.
+ * phase, and no byte is fetched twice. Which structures the second phase fetches the planner says,
+ * through {@link PlanLoop}; this class only decides how to fetch them.
  *
  * <pre>{@code
  * try (ReadSession s = ReadSession.open(HttpSource.open(uri), Strategy.DEFAULT)) {
  *     BoundQuery q = BoundQuery.bind(Query.where("order_id = 431"), s.file().schema());
- *     s.fetchIndexes(q);
- *     Plan plan = Planner.plan(s.file(), q);
+ *     Plan plan = s.plan(q, Planner.FILE_DICTIONARIES); // drives the planner's PlanLoop
  *     s.fetchData(plan);            // then scan s.file(): every byte is in memory
  *     Accounting a = s.accounting(CostModel.of(4));
  * }
@@ -152,13 +152,27 @@ public final class ReadSession implements Closeable {
      */
     public void fetchIndexes(BoundQuery query) throws IOException {
         source.log().begin(RequestLog.INDEXES);
-        if (!strategy.indexPrefetch() || !(query.uses(Mechanism.PAGE_INDEX) || query.uses(Mechanism.BLOOM))) {
+        if (!strategy.indexPrefetch()) {
+            return; // the planner reads each structure as it needs it
+        }
+        // the planning loop's first round; the scanner then plans from what is held
+        if (PlanLoop.of(file, query, strategy.gap(), null).next() instanceof PlanLoop.NeedsData n) {
+            fetch(n);
+        }
+    }
+
+    /**
+     * Fetches what the planning loop asks for, as the strategy says: nothing where structures are
+     * not fetched ahead (the planner then reads each as it needs it); else, less what is unsafe to
+     * fetch ahead, in as few requests as lie together (merged across the strategy's gap).
+     */
+    private void fetch(PlanLoop.NeedsData needs) throws IOException {
+        if (!strategy.indexPrefetch() || needs.spans().isEmpty()) {
             return;
         }
-        // the planner says which structures it may consult; they are fetched here in one round
         long size = source.size();
         List<Span> spans = new ArrayList<>();
-        for (Span s : Planner.indexesToConsult(file, query)) {
+        for (Span s : needs.spans()) {
             add(spans, s.offset(), s.length(), size);
         }
         // structures that lie together are one request, whatever the gap for data
@@ -177,8 +191,14 @@ public final class ReadSession implements Closeable {
      * plans, spans merged across the strategy's gap.
      */
     public Plan plan(BoundQuery query, Planner.DictionarySource dictionaries) throws IOException {
-        fetchIndexes(query);
-        return Planner.plan(file, query, strategy.gap(), dictionaries);
+        source.log().begin(RequestLog.INDEXES);
+        PlanLoop loop = PlanLoop.of(file, query, strategy.gap(), dictionaries);
+        for (PlanLoop.Next n = loop.next(); ; n = loop.next()) {
+            if (n instanceof PlanLoop.Done d) {
+                return d.plan();
+            }
+            fetch((PlanLoop.NeedsData) n);
+        }
     }
 
     /** Scans a query: its indexes and filters, then every span its plan keeps, then the scan. */

@@ -12,32 +12,26 @@ import io.pqlab.plan.Verdict;
 import io.pqlab.Mechanism;
 import io.pqlab.ParquetFile;
 import io.pqlab.UnsupportedFeatureException;
-import io.pqlab.internal.bloom.BloomFilterReader;
-import io.pqlab.internal.bloom.BloomFilterResult;
 import io.pqlab.internal.column.DictionaryPages;
-import io.pqlab.internal.crypto.FileDecryptor;
 import io.pqlab.internal.format.ColumnChunk;
 import io.pqlab.internal.format.ColumnMetaData;
-import io.pqlab.internal.format.ColumnOrder;
 import io.pqlab.internal.format.FileMetaData;
-import io.pqlab.internal.format.PhysicalType;
 import io.pqlab.internal.format.RowGroup;
 import io.pqlab.io.ByteSource;
 import io.pqlab.internal.pageindex.ColumnIndex;
 import io.pqlab.internal.pageindex.OffsetIndex;
-import io.pqlab.internal.pageindex.PageIndexReader;
-import io.pqlab.internal.predicate.LeafOp;
 import io.pqlab.internal.predicate.Predicate;
 import io.pqlab.internal.predicate.Predicate.Leaf;
-import io.pqlab.internal.predicate.ValueMatch;
+import io.pqlab.internal.plan.evidence.BloomEvidence;
+import io.pqlab.internal.plan.evidence.DictionaryEvidence;
+import io.pqlab.internal.plan.evidence.Evidence;
+import io.pqlab.internal.plan.evidence.LeafVerdict;
+import io.pqlab.internal.plan.evidence.PageIndexEvidence;
+import io.pqlab.internal.plan.evidence.RowGroupContext;
+import io.pqlab.internal.plan.evidence.StatisticsEvidence;
 import io.pqlab.schema.ColumnDescriptor;
-import io.pqlab.internal.stats.SortOrder;
-import io.pqlab.internal.stats.IndexTrust;
-import io.pqlab.internal.stats.StatisticsJudge;
-import io.pqlab.internal.stats.TrustedStatistics;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.Set;
@@ -63,8 +57,9 @@ public final class Planner {
     private final FileMetaData md;
     private final ByteSource source;
     private final BoundQuery query;
-    private final Map<Integer, StatisticsJudge> judges = new HashMap<>();
     private final DictionarySource dictionaries;
+    private final RowGroupContext.Files files;
+    private final List<Evidence> evidence;
 
     private Planner(ParquetFile file, BoundQuery query, DictionarySource dictionaries) {
         this.file = file;
@@ -72,6 +67,8 @@ public final class Planner {
         this.source = file.source();
         this.query = query;
         this.dictionaries = dictionaries;
+        this.files = new RowGroupContext.Files(file);
+        this.evidence = evidence();
     }
 
     /** Where dictionary pages come from; the page decoder supplies it. */
@@ -127,7 +124,7 @@ public final class Planner {
      * The first round of a plan's reads, for a reader that fetches ahead: the Bloom filters,
      * ColumnIndexes and OffsetIndexes a plan of this query may consult, for the row groups the
      * statistics (free with the footer) leave undecided, in row group then column order. The rules
-     * are the planner's own: a Bloom filter only for a leaf {@link #bloomApplies} to, a ColumnIndex
+     * are the planner's own: a Bloom filter only for a leaf {@link BloomEvidence#applies} to, a ColumnIndex
      * for a condition column, an OffsetIndex for every column read that is not repeated. What the
      * plan then needs beyond them (a dictionary page, a structure too long to fetch ahead) it reads
      * itself.
@@ -141,7 +138,7 @@ public final class Planner {
         }
         Set<Integer> conditionColumns = query.predicate().columns();
         Set<Integer> bloomColumns = new HashSet<>();
-        leaves.stream().filter(Planner::bloomApplies).forEach(l -> bloomColumns.add(l.column()));
+        leaves.stream().filter(new BloomEvidence()::applies).forEach(l -> bloomColumns.add(l.column()));
         Set<Integer> touched = new LinkedHashSet<>(conditionColumns);
         if (query.columns() == null) {
             for (int c = 0; c < file.schema().columnCount(); c++) {
@@ -196,49 +193,35 @@ public final class Planner {
         Verdict verdict = Verdict.SOME;
         RowRanges maybe;
         RowRanges all;
+
+        void set(LeafVerdict v, long n) {
+            verdict = v.decision().verdict();
+            if (v.perPage()) {
+                maybe = v.maybe();
+                all = v.all();
+            } else {
+                maybe = verdict == Verdict.NONE ? RowRanges.empty() : RowRanges.all(n);
+                all = verdict == Verdict.ALL ? RowRanges.all(n) : RowRanges.empty();
+            }
+        }
     }
 
-    /**
-     * Indexes, filters and dictionaries fetched for one row group, each fetched and counted once
-     * however many leaves of the condition are on its column.
-     */
-    private final class Fetched {
-        final int rowGroup;
-        final Map<Integer, OffsetIndex> offsetIndexes = new HashMap<>();
-        final Map<Integer, ColumnIndex> columnIndexes = new HashMap<>();
-        final Map<Integer, BloomFilterResult> blooms = new HashMap<>();
-        final Map<Integer, Dictionary> dictionaries = new HashMap<>();
-        final Map<Integer, String> offsetIndexProblems = new HashMap<>();
-        final List<Span> spans = new ArrayList<>();
-        long bytes;
-
-        Fetched(int rowGroup) {
-            this.rowGroup = rowGroup;
+    /** The evidence this query allows, cheapest first: statistics, Bloom filters, dictionaries, the page index. */
+    private List<Evidence> evidence() {
+        List<Evidence> out = new ArrayList<>();
+        if (query.uses(Mechanism.STATISTICS)) {
+            out.add(new StatisticsEvidence());
         }
-
-        void add(long offset, long length) {
-            bytes += length;
-            spans.add(new Span(offset, length));
+        if (query.uses(Mechanism.BLOOM)) {
+            out.add(new BloomEvidence());
         }
-
-        OffsetIndex offsetIndex(int column, ColumnChunk chunk, long numRows) throws IOException {
-            if (offsetIndexes.containsKey(column) || offsetIndexProblems.containsKey(column)) {
-                return offsetIndexes.get(column);
-            }
-            if (!chunk.hasOffsetIndex()) {
-                offsetIndexProblems.put(column, "the chunk has no OffsetIndex");
-                return null;
-            }
-            OffsetIndex oi = PageIndexReader.offsetIndex(source, chunk);
-            add(chunk.offsetIndexOffset(), chunk.offsetIndexLength());
-            String problem = oi == null ? "the chunk has no OffsetIndex" : oi.problem(chunk, numRows);
-            if (problem != null) {
-                offsetIndexProblems.put(column, "the OffsetIndex is ignored: " + problem);
-                return null;
-            }
-            offsetIndexes.put(column, oi);
-            return oi;
+        if (query.uses(Mechanism.DICTIONARY) && dictionaries != null) {
+            out.add(new DictionaryEvidence(dictionaries));
         }
+        if (query.uses(Mechanism.PAGE_INDEX)) {
+            out.add(new PageIndexEvidence());
+        }
+        return out;
     }
 
     private RowGroupPlan planRowGroup(int g, long firstRow, RowGroup rg, Predicate predicate, List<Leaf> leaves,
@@ -252,7 +235,7 @@ public final class Planner {
             s.all = RowRanges.empty();
             state.put(l, s);
         }
-        Fetched fetched = new Fetched(g);
+        RowGroupContext fetched = new RowGroupContext(files, g);
         if (n <= 0) {
             return new RowGroupPlan(g, firstRow, n, true, Verdict.NONE, RowRanges.empty(), RowRanges.empty(),
                     List.of(new Step(Mechanism.STATISTICS.cliName(), "", "", Verdict.NONE, "the row group has no rows")), List.of(), 0,
@@ -264,65 +247,32 @@ public final class Planner {
         if (predicate instanceof Predicate.Constant c) {
             steps.add(new Step("condition", "", c.toString(), c.value() ? Verdict.ALL : Verdict.NONE, c.why()));
         }
-        if (query.uses(Mechanism.STATISTICS) && e.verdict(n) == Verdict.SOME) {
-            for (Leaf l : leaves) {
-                Decision d = statistics(rg, l);
-                steps.add(new Step(Mechanism.STATISTICS.cliName(), l.path(), l.text(), d.verdict(), d.why()));
-                set(state.get(l), d.verdict(), n);
+        for (Evidence ev : evidence) {
+            if (e.verdict(n) != Verdict.SOME) {
+                break;
             }
-            e = eval(predicate, state, n);
-            decider = decided(decider, e, n, Mechanism.STATISTICS.cliName());
-        }
-        if (query.uses(Mechanism.BLOOM) && e.verdict(n) == Verdict.SOME) {
-            for (Leaf l : leaves) {
-                if (state.get(l).verdict != Verdict.SOME || !bloomApplies(l)) {
-                    continue;
-                }
-                Decision d = bloom(rg, l, fetched);
-                if (d != null) {
-                    steps.add(new Step(Mechanism.BLOOM.cliName(), l.path(), l.text(), d.verdict(), d.why()));
-                    set(state.get(l), d.verdict(), n);
-                    e = eval(predicate, state, n);
-                    decider = decided(decider, e, n, Mechanism.BLOOM.cliName());
-                    if (e.verdict(n) != Verdict.SOME) {
-                        break;
-                    }
-                }
-            }
-        }
-        if (query.uses(Mechanism.DICTIONARY) && e.verdict(n) == Verdict.SOME && dictionaries != null) {
-            for (Leaf l : leaves) {
-                if (state.get(l).verdict != Verdict.SOME || !dictionaryApplies(l)) {
-                    continue;
-                }
-                Decision d = dictionary(g, rg, l, fetched);
-                if (d != null) {
-                    steps.add(new Step(Mechanism.DICTIONARY.cliName(), l.path(), l.text(), d.verdict(), d.why()));
-                    set(state.get(l), d.verdict(), n);
-                    e = eval(predicate, state, n);
-                    decider = decided(decider, e, n, Mechanism.DICTIONARY.cliName());
-                    if (e.verdict(n) != Verdict.SOME) {
-                        break;
-                    }
-                }
-            }
-        }
-        if (query.uses(Mechanism.PAGE_INDEX) && e.verdict(n) == Verdict.SOME) {
+            String name = ev.mechanism().cliName();
             for (Leaf l : leaves) {
                 LeafState s = state.get(l);
-                if (s.verdict != Verdict.SOME) {
+                if (s.verdict != Verdict.SOME || !ev.applies(l)) {
                     continue;
                 }
-                PageDecision d = pageIndex(rg, l, fetched);
-                steps.add(new Step(Mechanism.PAGE_INDEX.cliName(), l.path(), l.text(), d.decision.verdict(), d.decision.why()));
-                if (d.maybe != null) {
-                    s.maybe = d.maybe;
-                    s.all = d.all;
-                    s.verdict = d.decision.verdict();
+                LeafVerdict v = ev.judge(fetched, l);
+                if (v == null) {
+                    continue;
+                }
+                steps.add(new Step(name, l.path(), l.text(), v.decision().verdict(), v.decision().why()));
+                s.set(v, n);
+                if (ev.stopsWhenDecided()) {
+                    e = eval(predicate, state, n);
+                    decider = decided(decider, e, n, name);
+                    if (e.verdict(n) != Verdict.SOME) {
+                        break;
+                    }
                 }
             }
             e = eval(predicate, state, n);
-            decider = decided(decider, e, n, Mechanism.PAGE_INDEX.cliName());
+            decider = decided(decider, e, n, name);
         }
         Verdict verdict = e.verdict(n);
         boolean skipped = verdict == Verdict.NONE;
@@ -333,18 +283,12 @@ public final class Planner {
             }
         }
         return new RowGroupPlan(g, firstRow, n, skipped, verdict, skipped ? RowRanges.empty() : e.maybe,
-                skipped ? RowRanges.empty() : e.all, steps, reads, fetched.bytes, skipped ? decider : null,
-                fetched.spans);
+                skipped ? RowRanges.empty() : e.all, steps, reads, fetched.bytes(), skipped ? decider : null,
+                fetched.spans());
     }
 
     private static String decided(String decider, Eval e, long n, String mechanism) {
         return decider == null && e.verdict(n) == Verdict.NONE ? mechanism : decider;
-    }
-
-    private static void set(LeafState s, Verdict v, long n) {
-        s.verdict = v;
-        s.maybe = v == Verdict.NONE ? RowRanges.empty() : RowRanges.all(n);
-        s.all = v == Verdict.ALL ? RowRanges.all(n) : RowRanges.empty();
     }
 
     /** Rows that may match and rows that all match. */
@@ -396,218 +340,10 @@ public final class Planner {
         });
     }
 
-    // ---- statistics -----------------------------------------------------------------------------
-
-    StatisticsJudge judge(int column) {
-        return judges.computeIfAbsent(column, c -> {
-            ColumnDescriptor d = file.schema().column(c);
-            List<ColumnOrder> orders = md.columnOrders();
-            ColumnOrder order = orders != null && c < orders.size() ? orders.get(c) : null;
-            return new StatisticsJudge(d.type(), d.logicalType(), d.convertedType(), d.typeLength(), order,
-                    md.createdBy());
-        });
-    }
-
-    private Decision statistics(RowGroup rg, Leaf l) {
-        ColumnChunk chunk = rg.columns().get(l.column());
-        ColumnMetaData cmd = chunk == null ? null : chunk.metaData();
-        if (cmd == null || chunk.sealed()) {
-            return Decision.some(chunk != null && chunk.sealed() ? sealed(chunk, l.column(), "statistics")
-                    : "the column's metadata is not readable");
-        }
-        if (cmd.statistics() == null) {
-            return Decision.some("the column chunk has no statistics");
-        }
-        TrustedStatistics ts = judge(l.column()).judge(cmd.statistics(), cmd.numValues());
-        return BoundsCheck.judge(l, ts);
-    }
-
-    /** Why an encrypted column without its key cannot be judged by a mechanism, naming the key to pass. */
-    private String sealed(ColumnChunk chunk, int column, String what) {
-        String path = file.schema().column(column).dottedPath();
-        return "the column is encrypted, so its " + what + " cannot be judged: "
-                + FileDecryptor.missingKey(chunk.cryptoMetaData(), path);
-    }
-
-    // ---- Bloom filters --------------------------------------------------------------------------
-
-    /** Whether a Bloom filter can rule a leaf out: {@code =} and {@code IN} on a type whose values have one encoding. */
-    static boolean bloomApplies(Leaf l) {
-        if (l.op() != LeafOp.EQ && l.op() != LeafOp.IN) {
-            return false;
-        }
-        PhysicalType p = l.order().physical();
-        // Booleans have no filters; INT96 has several encodings of one instant; a decimal in a
-        // BYTE_ARRAY need not be minimal, so its bytes are not unique.
-        return p != PhysicalType.BOOLEAN && p != PhysicalType.INT96
-                && !(p == PhysicalType.BYTE_ARRAY && l.order().order() == SortOrder.DECIMAL_BYTES);
-    }
-
-    private Decision bloom(RowGroup rg, Leaf l, Fetched fetched) throws IOException {
-        ColumnChunk chunk = rg.columns().get(l.column());
-        ColumnMetaData cmd = chunk == null ? null : chunk.metaData();
-        if (cmd == null || chunk.sealed() || !cmd.hasBloomFilter()) {
-            return null;
-        }
-        BloomFilterResult r = fetched.blooms.get(l.column());
-        if (r == null) {
-            r = BloomFilterReader.read(source, chunk); // decrypted when the chunk is encrypted
-            fetched.add(cmd.bloomFilterOffset(), r.bytesFetched());
-            fetched.blooms.put(l.column(), r);
-        }
-        if (!r.usable()) {
-            return Decision.some("the Bloom filter is ignored: " + r.ignoredBecause());
-        }
-        // Zeros of both signs, in FLOAT16 as in FLOAT and DOUBLE: -0.0 = +0.0 but their bytes differ.
-        boolean floating = l.order().order() == SortOrder.FLOAT || l.order().order() == SortOrder.FLOAT16;
-        for (byte[] v : l.values()) {
-            if (r.filter().mightContain(v)) {
-                return Decision.some("every bit the value's hash chose is set");
-            }
-            if (floating && l.order().isZero(v) && r.filter().mightContain(negate(v))) {
-                return Decision.some("every bit the hash of the other zero chose is set");
-            }
-        }
-        return Decision.none(l.values().size() == 1 ? "a bit the value's hash chose is clear"
-                : "for every value of the list, a bit its hash chose is clear");
-    }
-
-    /** The same float with the sign bit flipped: -0.0 for +0.0 and the reverse. */
-    private static byte[] negate(byte[] v) {
-        byte[] out = v.clone();
-        out[out.length - 1] ^= (byte) 0x80;
-        return out;
-    }
-
-    // ---- dictionaries ---------------------------------------------------------------------------
-
-    private static boolean dictionaryApplies(Leaf l) {
-        return switch (l.op()) {
-            case EQ, NE, LT, LE, GT, GE, IN, NOT_IN, STARTS_WITH, NOT_STARTS_WITH, IS_NAN, NOT_NAN -> true;
-            default -> false;
-        };
-    }
-
-    private Decision dictionary(int g, RowGroup rg, Leaf l, Fetched fetched) throws IOException {
-        ColumnChunk chunk = rg.columns().get(l.column());
-        ColumnMetaData cmd = chunk == null ? null : chunk.metaData();
-        if (cmd == null || chunk.sealed()) {
-            return null;
-        }
-        DictionaryProof.Answer answer = DictionaryProof.of(cmd);
-        if (answer.refused() != null) {
-            return Decision.some("the dictionary is not used: " + answer.refused());
-        }
-        String proof = answer.how();
-        if (proof == null) {
-            return null; // no dictionary, or data pages may have fallen back to another encoding
-        }
-        Dictionary dict;
-        if (fetched.dictionaries.containsKey(l.column())) {
-            dict = fetched.dictionaries.get(l.column());
-        } else {
-            dict = dictionaries.read(file, g, l.column());
-            if (dict != null) {
-                fetched.add(cmd.chunkStart(), dict.bytesFetched());
-            }
-            fetched.dictionaries.put(l.column(), dict);
-        }
-        if (dict == null) {
-            return null;
-        }
-        int matching = 0;
-        for (byte[] v : dict.values()) {
-            if (!l.order().validLength(v)) {
-                // a BYTE_ARRAY DECIMAL entry of 0 bytes: no value, so nothing to rule out with
-                return Decision.some("a dictionary entry of " + v.length + " bytes is no value of the column's type");
-            }
-            if (ValueMatch.matches(l, v)) {
-                matching++;
-            }
-        }
-        int total = dict.values().size();
-        if (matching == 0) {
-            return Decision.none("no dictionary entry of " + total + " satisfies it (" + proof + ")");
-        }
-        return Decision.some(matching + " of " + total + " dictionary entries satisfy it");
-    }
-
-    // ---- page index -----------------------------------------------------------------------------
-
-    private record PageDecision(Decision decision, RowRanges maybe, RowRanges all) {}
-
-    private PageDecision pageIndex(RowGroup rg, Leaf l, Fetched fetched) throws IOException {
-        long n = rg.numRows();
-        ColumnChunk chunk = rg.columns().get(l.column());
-        ColumnDescriptor col = file.schema().column(l.column());
-        if (chunk == null || chunk.metaData() == null || chunk.sealed()) {
-            return new PageDecision(Decision.some(chunk != null && chunk.sealed()
-                    ? sealed(chunk, l.column(), "page index") : "the column's page index is not readable"), null, null);
-        }
-        if (col.maxRepetitionLevel() > 0) {
-            return new PageDecision(Decision.some("the page index is not used for repeated columns"), null, null);
-        }
-        if (!chunk.hasColumnIndex() || !chunk.hasOffsetIndex()) {
-            return new PageDecision(Decision.some("the chunk has no " + (chunk.hasColumnIndex() ? "OffsetIndex" : "ColumnIndex")),
-                    null, null);
-        }
-        OffsetIndex oi = fetched.offsetIndex(l.column(), chunk, n);
-        if (oi == null) {
-            return new PageDecision(Decision.some(fetched.offsetIndexProblems.get(l.column())), null, null);
-        }
-        ColumnIndex ci;
-        if (fetched.columnIndexes.containsKey(l.column())) {
-            ci = fetched.columnIndexes.get(l.column());
-        } else {
-            ci = PageIndexReader.columnIndex(source, chunk);
-            fetched.add(chunk.columnIndexOffset(), chunk.columnIndexLength());
-            fetched.columnIndexes.put(l.column(), ci);
-        }
-        String problem = ci == null ? "the chunk has no ColumnIndex"
-                : ci.problem(oi, col.type(), col.typeLength(), col.maxRepetitionLevel(), col.maxDefinitionLevel());
-        if (problem == null) {
-            problem = PageVerdicts.contradiction(ci, oi, n);
-        }
-        if (problem == null) {
-            problem = IndexTrust.contradiction(judge(l.column()), ci, oi, chunk.metaData().statistics(),
-                    chunk.metaData().numValues(), col.maxRepetitionLevel());
-        }
-        if (problem != null) {
-            return new PageDecision(Decision.some("the ColumnIndex is ignored: " + problem), null, null);
-        }
-        PageVerdicts.Result pv = PageVerdicts.judge(l, judge(l.column()), ci, oi, n);
-        List<long[]> maybe = new ArrayList<>();
-        List<long[]> all = new ArrayList<>();
-        int kept = 0;
-        for (int i = 0; i < oi.pageCount(); i++) {
-            Verdict v = pv.verdicts()[i];
-            long first = oi.firstRow(i);
-            long end = oi.endRow(i, n);
-            if (v != Verdict.NONE) {
-                kept++;
-                maybe.add(new long[] {first, end});
-            }
-            if (v == Verdict.ALL) {
-                all.add(new long[] {first, end});
-            }
-        }
-        int pages = oi.pageCount();
-        RowRanges maybeRows = RowRanges.union(maybe);
-        RowRanges allRows = RowRanges.union(all);
-        Decision d;
-        if (kept == 0) {
-            d = Decision.none("every page's bounds rule it out" + pv.how());
-        } else if (allRows.coversAll(n)) {
-            d = Decision.all("every page matches in full" + pv.how());
-        } else {
-            d = Decision.some(kept + " of " + pages + " pages may hold a match" + pv.how());
-        }
-        return new PageDecision(d, maybeRows, allRows);
-    }
-
     // ---- reads ----------------------------------------------------------------------------------
 
-    private ColumnRead columnRead(int g, RowGroup rg, int c, RowRanges rows, long n, Fetched fetched) throws IOException {
+    private ColumnRead columnRead(int g, RowGroup rg, int c, RowRanges rows, long n, RowGroupContext fetched)
+            throws IOException {
         ColumnChunk chunk = rg.columns().get(c);
         ColumnDescriptor col = file.schema().column(c);
         ColumnMetaData cmd = chunk == null ? null : chunk.metaData();
@@ -619,7 +355,7 @@ public final class Planner {
         long length = cmd.totalCompressedSize();
         ByteSource.checkRange(start, length, source.size(), "column chunk " + col.dottedPath() + " of row group " + g);
         Span whole = new Span(start, length);
-        if (rows.coversAll(n) && fetched.offsetIndexes.get(c) == null) {
+        if (rows.coversAll(n) && fetched.fetchedOffsetIndex(c) == null) {
             // (an OffsetIndex already fetched still lists the pages: a scan whose condition then
             // matches few rows reads the other columns' pages through it, fetching it no more)
             return new ColumnRead(g, c, col.dottedPath(), -1, -1, List.of(whole), List.of(),
@@ -637,9 +373,10 @@ public final class Planner {
             return new ColumnRead(g, c, col.dottedPath(), -1, -1, List.of(whole), List.of(),
                     "an encrypted column without its key: the whole chunk");
         }
-        OffsetIndex oi = fetched.offsetIndex(c, chunk, n);
+        OffsetIndex oi = fetched.offsetIndex(c, chunk);
         if (oi == null) {
-            String why = fetched.offsetIndexProblems.getOrDefault(c, "no OffsetIndex");
+            String why = fetched.offsetIndexProblem(c);
+            why = why == null ? "no OffsetIndex" : why;
             return new ColumnRead(g, c, col.dottedPath(), -1, -1, List.of(whole), List.of(), why + ": the whole chunk");
         }
         List<Span> spans = new ArrayList<>();

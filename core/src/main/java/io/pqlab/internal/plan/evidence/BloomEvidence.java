@@ -1,0 +1,79 @@
+package io.pqlab.internal.plan.evidence;
+
+import io.pqlab.Mechanism;
+import io.pqlab.internal.bloom.BloomFilterReader;
+import io.pqlab.internal.bloom.BloomFilterResult;
+import io.pqlab.internal.format.ColumnChunk;
+import io.pqlab.internal.format.ColumnMetaData;
+import io.pqlab.internal.format.PhysicalType;
+import io.pqlab.internal.plan.Decision;
+import io.pqlab.internal.predicate.LeafOp;
+import io.pqlab.internal.predicate.Predicate.Leaf;
+import io.pqlab.internal.stats.SortOrder;
+import java.io.IOException;
+
+/**
+ * Split-block Bloom filters: an {@code =} or {@code IN} value whose hash finds a clear bit is
+ * absent from the chunk. Never "every row": a filter only proves absence.
+ */
+public final class BloomEvidence implements Evidence {
+    @Override
+    public Mechanism mechanism() {
+        return Mechanism.BLOOM;
+    }
+
+    /** {@code =} and {@code IN} on a type whose values have one encoding. */
+    @Override
+    public boolean applies(Leaf l) {
+        if (l.op() != LeafOp.EQ && l.op() != LeafOp.IN) {
+            return false;
+        }
+        PhysicalType p = l.order().physical();
+        // Booleans have no filters; INT96 has several encodings of one instant; a decimal in a
+        // BYTE_ARRAY need not be minimal, so its bytes are not unique.
+        return p != PhysicalType.BOOLEAN && p != PhysicalType.INT96
+                && !(p == PhysicalType.BYTE_ARRAY && l.order().order() == SortOrder.DECIMAL_BYTES);
+    }
+
+    @Override
+    public boolean stopsWhenDecided() {
+        return true;
+    }
+
+    @Override
+    public LeafVerdict judge(RowGroupContext rg, Leaf l) throws IOException {
+        ColumnMetaData cmd = rg.readableMetaData(l.column());
+        if (cmd == null || !cmd.hasBloomFilter()) {
+            return null;
+        }
+        ColumnChunk chunk = rg.chunk(l.column());
+        BloomFilterResult r = rg.blooms.get(l.column());
+        if (r == null) {
+            r = BloomFilterReader.read(rg.source(), chunk); // decrypted when the chunk is encrypted
+            rg.add(cmd.bloomFilterOffset(), r.bytesFetched());
+            rg.blooms.put(l.column(), r);
+        }
+        if (!r.usable()) {
+            return LeafVerdict.of(Decision.some("the Bloom filter is ignored: " + r.ignoredBecause()));
+        }
+        // Zeros of both signs, in FLOAT16 as in FLOAT and DOUBLE: -0.0 = +0.0 but their bytes differ.
+        boolean floating = l.order().order() == SortOrder.FLOAT || l.order().order() == SortOrder.FLOAT16;
+        for (byte[] v : l.values()) {
+            if (r.filter().mightContain(v)) {
+                return LeafVerdict.of(Decision.some("every bit the value's hash chose is set"));
+            }
+            if (floating && l.order().isZero(v) && r.filter().mightContain(negate(v))) {
+                return LeafVerdict.of(Decision.some("every bit the hash of the other zero chose is set"));
+            }
+        }
+        return LeafVerdict.of(Decision.none(l.values().size() == 1 ? "a bit the value's hash chose is clear"
+                : "for every value of the list, a bit its hash chose is clear"));
+    }
+
+    /** The same float with the sign bit flipped: -0.0 for +0.0 and the reverse. */
+    private static byte[] negate(byte[] v) {
+        byte[] out = v.clone();
+        out[out.length - 1] ^= (byte) 0x80;
+        return out;
+    }
+}
