@@ -139,7 +139,8 @@ class S3DatasetFaultTest {
     void lastingFaultsStopTheRunNamingTheObject() {
         faultFree();
         String key = KEYS.get(2);
-        Fault[] lasting = {Fault.ERROR_500, Fault.ERROR_500, Fault.ERROR_500, Fault.ERROR_500};
+        // lasting for every request, also when pages of several columns are fetched at once
+        Fault[] lasting = java.util.Collections.nCopies(16, Fault.ERROR_500).toArray(new Fault[0]);
         failedNaming(run(() -> server.fail(key, lasting), NOTHING), key, "500", "gave up after 4 tries");
         failedNaming(run(NOTHING, () -> server.fail(key, lasting)), key, "500", "gave up after 4 tries");
         failedNaming(run(NOTHING, () -> server.fail(key, Fault.TRUNCATED, Fault.TRUNCATED, Fault.TRUNCATED,

@@ -162,7 +162,9 @@ class DatasetHttpFaultTest {
     void lastingOrUnretriableFaultsStopTheRunNamingTheFile() {
         faultFree();
         String file = FILES.get(2);
-        Fault[] lasting = {Fault.STATUS_503, Fault.STATUS_503, Fault.STATUS_503, Fault.STATUS_503};
+        // lasting for every request: the scan fetches pages of several columns at once (decode threads),
+        // and four faults shared among them would let each request succeed within its four tries
+        Fault[] lasting = java.util.Collections.nCopies(16, Fault.STATUS_503).toArray(new Fault[0]);
         failedNaming(run(() -> server.fail(file, lasting), NOTHING), file, "503", "gave up after 4 tries");
         failedNaming(run(NOTHING, () -> server.fail(file, lasting)), file, "503", "gave up after 4 tries");
         failedNaming(run(NOTHING, () -> server.fail(file, Fault.WRONG_RANGE)), file, "the server sent bytes");
