@@ -101,6 +101,41 @@ class SmallHeapIT {
                 runs.stream().mapToLong(Run::ms).max().getAsLong());
     }
 
+    /** Every command that takes a dataset, on a hive layout of the orders fixtures, by the real command line. */
+    @Test
+    void datasetCommandsEndCleanly(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        Path fixtures = Path.of("..", "fixtures");
+        int n = 0;
+        for (String year : List.of("2024", "2025")) {
+            for (String region : List.of("eu", "us")) {
+                Path d = Files.createDirectories(dir.resolve("year=" + year).resolve("region=" + region));
+                Files.copy(fixtures.resolve(n++ % 2 == 0 ? "pruning-sorted.parquet" : "pruning-shuffled.parquet"),
+                        d.resolve("part-0.parquet"));
+            }
+        }
+        String t = dir.toString();
+        String where = "year = 2025 AND order_id BETWEEN 100 AND 300";
+        List<List<String>> commands = List.of(List.of("footer", t), List.of("schema", t),
+                List.of("skipping", t, "--where", where), List.of("skipping", t, "--where", where, "--json"),
+                List.of("scan", t), List.of("scan", t, "--where", where, "--format", "csv"),
+                List.of("requests", t, "--where", where), List.of("scan", t + "/**/*.parquet", "--limit", "5"));
+        for (List<String> command : commands) {
+            List<String> cmd = new ArrayList<>(List.of(java(), HEAP, "-XX:TieredStopAtLevel=1", "-jar", jar().toString()));
+            cmd.addAll(command);
+            Process p = new ProcessBuilder(cmd).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                    .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).start();
+            long t0 = System.nanoTime();
+            String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+            if (!p.waitFor(60, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                throw new AssertionError(command + " did not end in 60 s");
+            }
+            long ms = (System.nanoTime() - t0) / 1_000_000;
+            assertThat(p.exitValue()).as("%s: %s", command, err).isZero();
+            assertThat(problem(p.exitValue(), err, ms)).as("%s: %s", command, err).isNull();
+        }
+    }
+
     /** The real command line, one process per run, for a scan of each file some command refuses. */
     @Test
     void theJarRefusesBadFilesInOneLine() throws Exception {
