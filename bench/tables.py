@@ -73,7 +73,7 @@ def generic(results):
     """Every benchmark with its parameters (but the dataset) and its time; the ratio is pqlab's time
     over each row's, per parameter set, so above 1 means that row is slower than pqlab."""
     def params(b):
-        return tuple(sorted((k, v) for k, v in b['params'].items() if k != 'dataset'))
+        return tuple(sorted((k, v) for k, v in b.get('params', {}).items() if k != 'dataset'))
     mine = {}
     for b in results:
         name = b['benchmark'].split('.')[-1]
