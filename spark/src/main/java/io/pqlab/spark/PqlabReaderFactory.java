@@ -36,25 +36,23 @@ final class PqlabReaderFactory implements PartitionReaderFactory {
 
     @Override
     public PartitionReader<ColumnarBatch> createColumnarReader(InputPartition partition) {
-        PqlabPartition p = (PqlabPartition) partition;
-        TaskScan task = open(p);
-        try {
-            return new ColumnarReader(task, schema);
-        } catch (IOException e) {
-            task.close();
-            throw new UncheckedIOException(e);
-        } catch (RuntimeException e) {
-            task.close();
-            throw e;
-        }
+        return reader((PqlabPartition) partition, task -> new ColumnarReader(task, schema));
     }
 
     @Override
     public PartitionReader<InternalRow> createReader(InputPartition partition) {
-        PqlabPartition p = (PqlabPartition) partition;
+        return reader((PqlabPartition) partition, task -> new Reader(task, schema));
+    }
+
+    /** A reader over the task's scan; the scan is closed if the reader cannot be made. */
+    private interface Make<R> {
+        R over(TaskScan task) throws IOException;
+    }
+
+    private <R> R reader(PqlabPartition p, Make<R> make) {
         TaskScan task = open(p);
         try {
-            return new Reader(task, schema);
+            return make.over(task);
         } catch (IOException e) {
             task.close();
             throw new UncheckedIOException(e);

@@ -75,7 +75,10 @@ public enum PartitionType {
                 }
             case DECIMAL:
                 try {
-                    return new BigDecimal(text.strip());
+                    BigDecimal d = new BigDecimal(text.strip());
+                    // at most 38 digits before and after the point (DuckDB's widest DECIMAL): 1e100000000
+                    // is not one, and rescaling it to a common scale would take minutes
+                    return d.scale() > 38 || d.precision() - d.scale() > 38 ? null : d;
                 } catch (NumberFormatException e) {
                     return null;
                 }
