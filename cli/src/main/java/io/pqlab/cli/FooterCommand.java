@@ -30,26 +30,7 @@ import picocli.CommandLine.Command;
                     + "codec, encodings, values, dictionary, page index and Bloom filter spans).",
             "Reads nothing but the footer."
         })
-final class FooterCommand extends FileCommand {
-
-    @picocli.CommandLine.Parameters(index = "1..*", arity = "0..*", paramLabel = "MORE",
-            description = "More paths: with them, or a directory or glob as FILE, the merged schema of a dataset "
-                    + "and a line per file.")
-    java.util.List<String> more = new java.util.ArrayList<>();
-
-    @picocli.CommandLine.Mixin
-    DatasetArgs dataset = new DatasetArgs();
-
-    @Override
-    java.util.List<String> moreFiles() {
-        return more;
-    }
-
-    @Override
-    DatasetArgs datasetArgs() {
-        return dataset;
-    }
-
+final class FooterCommand extends DatasetFileCommand {
     @picocli.CommandLine.Option(names = "--html", paramLabel = "OUT.html",
             description = "Also write the file's layout as one self-contained HTML page (see pqlab map).")
     java.nio.file.Path html;

@@ -22,26 +22,7 @@ import picocli.CommandLine.Command;
                     + "maximum definition and repetition levels).",
             "Leaf indexes and dotted paths are what COLUMN takes in the other commands."
         })
-final class SchemaCommand extends FileCommand {
-
-    @picocli.CommandLine.Parameters(index = "1..*", arity = "0..*", paramLabel = "MORE",
-            description = "More paths: with them, or a directory or glob as FILE, the merged schema of a dataset "
-                    + "and a line per file.")
-    java.util.List<String> more = new java.util.ArrayList<>();
-
-    @picocli.CommandLine.Mixin
-    DatasetArgs dataset = new DatasetArgs();
-
-    @Override
-    java.util.List<String> moreFiles() {
-        return more;
-    }
-
-    @Override
-    DatasetArgs datasetArgs() {
-        return dataset;
-    }
-
+final class SchemaCommand extends DatasetFileCommand {
     @Override
     void build(ParquetFile pf, ObjectNode a) {
         Schema schema = pf.schema();
