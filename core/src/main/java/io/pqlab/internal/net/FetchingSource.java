@@ -522,4 +522,10 @@ public final class FetchingSource implements ByteSource {
         }
         inner.close();
     }
+    @Override
+    public synchronized String toString() {
+        return "FetchingSource[" + inner.name() + ", " + heldBytes + " bytes held, " + log.requests().size()
+                + " requests, " + pending.size() + " to prefetch" + (stopped ? ", stopped" : "") + "]";
+    }
+
 }

@@ -295,4 +295,9 @@ public final class ReadSession implements Closeable {
         source.log().end();
         file.close();
     }
+    @Override
+    public String toString() {
+        return "ReadSession[" + source + ", " + strategy + "]";
+    }
+
 }
