@@ -292,8 +292,8 @@ public final class FetchingSource implements ByteSource {
                     prefetchRequests.put(r.offset(), r);
                 }
             }
-            if (prefetcher != null || pending.isEmpty()) {
-                return;
+            if (prefetcher != null && prefetcher.isAlive() || pending.isEmpty()) {
+                return; // a running prefetch takes these too (a later scan of the same file)
             }
             prefetcher = new Thread(this::prefetchLoop, "pqlab-prefetch");
             prefetcher.setDaemon(true);
