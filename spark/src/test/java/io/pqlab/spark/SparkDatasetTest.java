@@ -183,4 +183,35 @@ class SparkDatasetTest {
         Dataset<Row> whole = spark.read().format("pqlab").load(big).where("id >= 5000 AND id < 12000");
         assertThat(whole.rdd().getNumPartitions()).isEqualTo(1);
     }
+
+    @Test
+    void an_s3_dataset_is_listed_on_the_driver_and_read_by_the_executors_through_the_same_store() throws Exception {
+        // the AWS SDK's default chain finds these (driver and executors share this JVM in local mode)
+        System.setProperty("aws.accessKeyId", "pqlab-test");
+        System.setProperty("aws.secretAccessKey", "pqlab-test-secret");
+        System.setProperty("aws.disableEc2Metadata", "true");
+        try (TinyS3 server = new TinyS3(Path.of(table))) {
+            String url = "s3://" + TinyS3.BUCKET + "/";
+            String[] cols = {"id", "amount", "note", "extra", "year", "region"};
+            for (String where : new String[] {"year = 2024 AND amount = 5", "region = 'apac' OR id < 50"}) {
+                long[] lists = new long[2];
+                int[] tasks = new int[2];
+                String[] sizes = {"1", "1g"};
+                for (int i = 0; i < 2; i++) {
+                    server.log.clear();
+                    // at 1 byte one task per kept row group, each opening its file through the store
+                    Dataset<Row> ours = spark.read().format("pqlab").option("s3.endpoint", server.endpoint().toString())
+                            .option("maxPartitionBytes", sizes[i]).load(url).where(where);
+                    assertThat(rows(ours.selectExpr(cols))).as(where).isEqualTo(rows(theirs().where(where).selectExpr(cols)));
+                    tasks[i] = ours.rdd().getNumPartitions();
+                    assertThat(server.log).anyMatch(l -> l.startsWith("GET ") && l.contains("bytes="));
+                    lists[i] = server.log.stream().filter(l -> l.startsWith("LIST")).count();
+                }
+                assertThat(tasks[0]).as(where).isGreaterThan(tasks[1]);
+                // the executors read ranges of the objects the driver listed and never list again:
+                // as many listings with many tasks as with few
+                assertThat(lists[0]).as(where).isEqualTo(lists[1]);
+            }
+        }
+    }
 }
