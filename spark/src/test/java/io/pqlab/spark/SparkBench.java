@@ -60,6 +60,14 @@ public class SparkBench {
     @Param({"sorted"})
     public String variant;
 
+    /**
+     * Extra Spark settings, {@code key=value} separated by {@code ;} ("none": none), e.g.
+     * {@code spark.hadoop.parquet.hadoop.vectored.io.enabled=false} to see whether Spark's input
+     * bytes count parquet-java's vectored reads (made on other threads than the task's).
+     */
+    @Param({"none"})
+    public String sparkConf;
+
     private SparkSession spark;
     private String file;
     private final Listener listener = new Listener();
@@ -138,9 +146,16 @@ public class SparkBench {
             throw new IllegalStateException(f + " is missing: make the 10M data with bench/run.sh (or set -Dpqlab.bench.data)");
         }
         file = f.toString();
-        spark = SparkSession.builder().master("local[2]").appName("pqlab-bench")
+        SparkSession.Builder b = SparkSession.builder().master("local[2]").appName("pqlab-bench")
                 .config("spark.ui.enabled", "false").config("spark.driver.host", "127.0.0.1")
-                .config("spark.sql.adaptive.enabled", "false").getOrCreate();
+                .config("spark.sql.adaptive.enabled", "false");
+        if (!sparkConf.equals("none")) {
+            for (String kv : sparkConf.split(";")) {
+                String[] p = kv.split("=", 2);
+                b = b.config(p[0].strip(), p[1].strip());
+            }
+        }
+        spark = b.getOrCreate();
         spark.sparkContext().addSparkListener(listener);
     }
 
