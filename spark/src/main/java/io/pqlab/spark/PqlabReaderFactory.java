@@ -5,6 +5,10 @@ import io.pqlab.scan.RowBatch;
 import io.pqlab.schema.SchemaNode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.catalyst.expressions.GenericInternalRow;
 import org.apache.spark.sql.connector.metric.CustomTaskMetric;
@@ -16,8 +20,9 @@ import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.vectorized.ColumnarBatch;
 
 /**
- * Makes the executors' readers: a pqlab scan of one file each, as {@link ColumnarBatch}es where
- * every column read is flat, else row by row (structs, lists and maps).
+ * Makes the executors' readers: pqlab scans of a task's pieces (ranges of row groups, one file
+ * each), as {@link ColumnarBatch}es where every column read is flat, else row by row (structs,
+ * lists and maps).
  */
 final class PqlabReaderFactory implements PartitionReaderFactory {
     private static final long serialVersionUID = 1L;
@@ -36,41 +41,111 @@ final class PqlabReaderFactory implements PartitionReaderFactory {
 
     @Override
     public PartitionReader<ColumnarBatch> createColumnarReader(InputPartition partition) {
-        return reader((PqlabPartition) partition, task -> new ColumnarReader(task, schema));
+        return new Pieces<>((PqlabPartition) partition, task -> new ColumnarReader(task, schema));
     }
 
     @Override
     public PartitionReader<InternalRow> createReader(InputPartition partition) {
-        return reader((PqlabPartition) partition, task -> new Reader(task, schema));
+        return new Pieces<>((PqlabPartition) partition, task -> new Reader(task, schema));
     }
 
-    /** A reader over the task's scan; the scan is closed if the reader cannot be made. */
+    /** A reader over one piece's scan. */
     private interface Make<R> {
         R over(TaskScan task) throws IOException;
     }
 
-    private <R> R reader(PqlabPartition p, Make<R> make) {
-        TaskScan task = open(p);
-        try {
-            return make.over(task);
-        } catch (IOException e) {
-            task.close();
-            throw new UncheckedIOException(e);
-        } catch (RuntimeException e) {
-            task.close();
-            throw e;
-        }
-    }
+    /**
+     * A task's pieces read one after the other, each by its own reader over its own scan (a file
+     * has its own schema, so the readers' column mapping is per piece), as Spark's own
+     * {@code FilePartitionReader} reads a partition's files: a piece is opened when the previous
+     * one ends, and closed before the next opens (Spark has consumed its last batch by then).
+     * The metrics are the closed pieces' sums plus the open one's.
+     */
+    private final class Pieces<R> implements PartitionReader<R> {
+        private final PqlabPartition partition;
+        private final Make<PartitionReader<R>> make;
+        private final Map<String, Long> done = new LinkedHashMap<>();
+        private PartitionReader<R> current;
+        private int next;
 
-    private TaskScan open(PqlabPartition p) {
-        try {
-            return new TaskScan(p, schema);
-        } catch (FileException e) {
-            throw PqlabSparkException.of(p.file(), e);
-        } catch (io.pqlab.DatasetException e) {
-            throw new PqlabSparkException(e.getMessage(), e);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+        Pieces(PqlabPartition partition, Make<PartitionReader<R>> make) {
+            this.partition = partition;
+            this.make = make;
+        }
+
+        @Override
+        public boolean next() throws IOException {
+            while (true) {
+                if (current == null) {
+                    if (next >= partition.pieces().size()) {
+                        return false;
+                    }
+                    current = open(partition.pieces().get(next++));
+                }
+                if (current.next()) {
+                    return true;
+                }
+                closeCurrent();
+            }
+        }
+
+        @Override
+        public R get() {
+            return current.get();
+        }
+
+        private PartitionReader<R> open(Splits.Piece piece) {
+            TaskScan task = scan(piece);
+            try {
+                return make.over(task);
+            } catch (IOException e) {
+                task.close();
+                throw new UncheckedIOException(e);
+            } catch (RuntimeException e) {
+                task.close();
+                throw e;
+            }
+        }
+
+        private TaskScan scan(Splits.Piece piece) {
+            try {
+                return new TaskScan(partition, piece, schema);
+            } catch (FileException e) {
+                throw PqlabSparkException.of(piece.file(), e);
+            } catch (io.pqlab.DatasetException e) {
+                throw new PqlabSparkException(e.getMessage(), e);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+
+        private void closeCurrent() throws IOException {
+            if (current != null) {
+                for (CustomTaskMetric m : current.currentMetricsValues()) {
+                    done.merge(m.name(), m.value(), Long::sum);
+                }
+                PartitionReader<R> r = current;
+                current = null;
+                r.close();
+            }
+        }
+
+        @Override
+        public CustomTaskMetric[] currentMetricsValues() {
+            Map<String, Long> sum = new LinkedHashMap<>(done);
+            if (current != null) {
+                for (CustomTaskMetric m : current.currentMetricsValues()) {
+                    sum.merge(m.name(), m.value(), Long::sum);
+                }
+            }
+            List<CustomTaskMetric> out = new ArrayList<>();
+            sum.forEach((name, value) -> out.add(TaskScan.metricOf(name, value)));
+            return out.toArray(new CustomTaskMetric[0]);
+        }
+
+        @Override
+        public void close() throws IOException {
+            closeCurrent();
         }
     }
 

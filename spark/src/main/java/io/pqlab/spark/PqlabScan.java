@@ -21,8 +21,9 @@ import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 
 /**
- * The scan: plans every file with pqlab on the driver and makes a task of each file the plan
- * keeps a row group of; a file whose row groups are all ruled out never becomes a task.
+ * The scan: plans every file with pqlab on the driver and cuts the row groups the plan keeps into
+ * input partitions sized toward a target byte count ({@link Splits}); a row group or a file the
+ * plan rules out never becomes (part of) a task.
  */
 final class PqlabScan implements Scan, Batch {
     private final PqlabTable table;
@@ -34,9 +35,42 @@ final class PqlabScan implements Scan, Batch {
     private long filesSkipped;
     private long rowGroupsSkipped;
     private DatasetPlan driverPlan;
+    private long filesRead;
+    private final Sizing sizing;
 
-    PqlabScan(PqlabTable table, StructType required, String condition, int limit, boolean columnar) {
+    /**
+     * How input partitions are sized ({@link Splits}): Spark's {@code spark.sql.files.maxPartitionBytes},
+     * {@code openCostInBytes} and {@code minPartitionNum} (else the default parallelism), each
+     * overridden by the read option of the same last name ({@code option("maxPartitionBytes", "64m")}).
+     */
+    record Sizing(long maxPartitionBytes, long openCost, int minPartitions) {
+        static Sizing of(org.apache.spark.sql.util.CaseInsensitiveStringMap options) {
+            org.apache.spark.sql.internal.SQLConf conf = org.apache.spark.sql.internal.SQLConf.get();
+            long max = bytes(options.get("maxPartitionBytes"), conf.filesMaxPartitionBytes());
+            long open = bytes(options.get("openCostInBytes"), conf.filesOpenCostInBytes());
+            int min;
+            if (options.containsKey("minPartitionNum")) {
+                min = Integer.parseInt(options.get("minPartitionNum").strip());
+            } else if (conf.filesMinPartitionNum().isDefined()) {
+                min = (Integer) conf.filesMinPartitionNum().get();
+            } else {
+                min = org.apache.spark.sql.SparkSession.active().sparkContext().defaultParallelism();
+            }
+            if (max <= 0 || open < 0 || min < 1) {
+                throw new IllegalArgumentException("pqlab: maxPartitionBytes must be positive, openCostInBytes at least"
+                        + " 0 and minPartitionNum at least 1, not " + max + ", " + open + ", " + min);
+            }
+            return new Sizing(max, open, min);
+        }
+
+        private static long bytes(String option, long otherwise) {
+            return option == null ? otherwise : org.apache.spark.network.util.JavaUtils.byteStringAsBytes(option.strip());
+        }
+    }
+
+    PqlabScan(PqlabTable table, StructType required, String condition, int limit, boolean columnar, Sizing sizing) {
         this.table = table;
+        this.sizing = sizing;
         this.columnar = columnar;
         this.required = required;
         this.condition = condition;
@@ -77,6 +111,9 @@ final class PqlabScan implements Scan, Batch {
             try (Dataset d = Dataset.open(table.files(), table.datasetOptions())) {
                 DatasetPlan plan = d.plan(query());
                 driverPlan = plan;
+                Map<String, io.pqlab.io.ListedFile> listed = new java.util.HashMap<>();
+                d.files().forEach(f -> listed.put(f.location(), f));
+                List<Splits.FilePlan> kept = new ArrayList<>();
                 for (DatasetPlan.FilePlan f : plan.files()) {
                     if (f.plan() != null) {
                         rowGroupsSkipped += f.plan().rowGroupsSkipped();
@@ -88,8 +125,15 @@ final class PqlabScan implements Scan, Batch {
                         filesSkipped++;
                         continue;
                     }
-                    partitions.add(new PqlabPartition(f.location(), condition, columns, limit, table.partitionTypes()));
+                    kept.add(new Splits.FilePlan(listed.get(f.location()), f.plan()));
                 }
+                long target = Splits.target(kept, sizing.maxPartitionBytes(), sizing.openCost(),
+                        sizing.minPartitions());
+                for (List<Splits.Piece> pieces : Splits.partitions(kept, target, sizing.openCost())) {
+                    partitions.add(new PqlabPartition(pieces, condition, columns, limit, table.partitionTypes(),
+                            table.stores()));
+                }
+                filesRead = kept.size();
             } catch (FileException e) {
                 throw PqlabSparkException.of(String.join(", ", table.files()), e);
             } catch (io.pqlab.DatasetException e) {
@@ -127,6 +171,7 @@ final class PqlabScan implements Scan, Batch {
      */
     static final class Metrics {
         static final String BYTES = "pqlabBytesRead";
+        static final String STORAGE = "pqlabStorageBytes";
         static final String TO_DECIDE = "pqlabBytesToDecide";
         static final String PAGES_SKIPPED = "pqlabPagesSkipped";
         static final String ROWS = "pqlabRowsReturned";
@@ -147,6 +192,7 @@ final class PqlabScan implements Scan, Batch {
 
         static CustomMetric[] all() {
             List<CustomMetric> out = new ArrayList<>(List.of(new Sum(BYTES, "pqlab bytes read (data pages)"),
+                new Sum(STORAGE, "pqlab bytes read from storage (executors: footers, indexes, filters, pages)"),
                 new Sum(TO_DECIDE, "pqlab bytes read to decide (executors)"),
                 new Sum(PAGES_SKIPPED, "pqlab pages skipped in row groups read"),
                 new Sum(ROWS, "pqlab rows returned"),
@@ -170,7 +216,7 @@ final class PqlabScan implements Scan, Batch {
         out.add(TaskScan.metricOf(Metrics.DRIVER_TO_DECIDE, driverPlan.bytesToDecide()));
         out.add(TaskScan.metricOf(Metrics.DRIVER_FOOTERS,
                 driverPlan.files().stream().mapToLong(DatasetPlan.FilePlan::footerBytesRead).sum()));
-        out.add(TaskScan.metricOf(Metrics.FILES_READ, partitions.size()));
+        out.add(TaskScan.metricOf(Metrics.FILES_READ, filesRead));
         for (Map.Entry<String, long[]> e : driverPlan.skippedByMechanism().entrySet()) {
             if (Metrics.DECIDERS.contains(e.getKey())) {
                 out.add(TaskScan.metricOf(Metrics.filesSkipped(e.getKey()), e.getValue()[0]));

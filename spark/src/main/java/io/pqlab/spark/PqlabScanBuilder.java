@@ -25,10 +25,12 @@ final class PqlabScanBuilder implements ScanBuilder, SupportsPushDownV2Filters, 
     private final List<String> conditions = new ArrayList<>();
     private int limit = -1;
     private final boolean columnar;
+    private final PqlabScan.Sizing sizing;
 
-    PqlabScanBuilder(PqlabTable table, boolean columnar) {
+    PqlabScanBuilder(PqlabTable table, boolean columnar, PqlabScan.Sizing sizing) {
         this.table = table;
         this.columnar = columnar;
+        this.sizing = sizing;
         this.required = table.schema();
     }
 
@@ -65,6 +67,6 @@ final class PqlabScanBuilder implements ScanBuilder, SupportsPushDownV2Filters, 
     @Override
     public Scan build() {
         String condition = conditions.isEmpty() ? null : String.join(" AND ", conditions);
-        return new PqlabScan(table, required, condition, limit, columnar);
+        return new PqlabScan(table, required, condition, limit, columnar, sizing);
     }
 }

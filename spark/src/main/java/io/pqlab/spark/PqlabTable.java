@@ -31,10 +31,12 @@ final class PqlabTable implements SupportsRead {
     private final StructType schema;
     private final DatasetOptions datasetOptions;
     private final Map<String, String> partitionTypes;
+    private final Stores stores;
 
     private PqlabTable(List<String> files, StructType schema, DatasetOptions datasetOptions,
-            Map<String, String> partitionTypes) {
+            Map<String, String> partitionTypes, Stores stores) {
         this.files = files;
+        this.stores = stores;
         this.schema = schema;
         this.datasetOptions = datasetOptions;
         this.partitionTypes = Map.copyOf(partitionTypes);
@@ -58,7 +60,8 @@ final class PqlabTable implements SupportsRead {
         if (locations.isEmpty()) {
             throw new IllegalArgumentException("pqlab: give a path: spark.read.format(\"pqlab\").load(PATH)");
         }
-        DatasetOptions o = options(options);
+        Stores stores = Stores.of(options);
+        DatasetOptions o = stores.apply(options(options), locations);
         try (Dataset d = Dataset.open(locations, o)) {
             List<String> files = new ArrayList<>();
             for (ListedFile f : d.files()) {
@@ -71,7 +74,7 @@ final class PqlabTable implements SupportsRead {
             for (String key : d.partitionColumns()) {
                 partitionTypes.put(key, d.partitionType(key));
             }
-            return new PqlabTable(List.copyOf(files), schema(d, partitionTypes), o, partitionTypes);
+            return new PqlabTable(List.copyOf(files), schema(d, partitionTypes), o, partitionTypes, stores);
         } catch (FileException e) {
             throw PqlabSparkException.of(String.join(", ", locations), e);
         } catch (io.pqlab.DatasetException e) {
@@ -108,7 +111,10 @@ final class PqlabTable implements SupportsRead {
         return new StructType(fields.toArray(new StructField[0]));
     }
 
-    /** The options of {@code spark.read.option(...)}: {@code partition} (key:TYPE,...), {@code cache} (a folder). */
+    /**
+     * The options of {@code spark.read.option(...)}: {@code partition} (key:TYPE,...), {@code cache}
+     * (a folder); the stores' ({@code s3.endpoint}, {@code s3.region}) are {@link Stores}'.
+     */
     static DatasetOptions options(CaseInsensitiveStringMap options) {
         DatasetOptions o = DatasetOptions.defaults();
         String partition = options.get("partition");
@@ -124,6 +130,10 @@ final class PqlabTable implements SupportsRead {
             o = o.withCache(Path.of(cache));
         }
         return o;
+    }
+
+    Stores stores() {
+        return stores;
     }
 
     DatasetOptions datasetOptions() {
@@ -156,6 +166,7 @@ final class PqlabTable implements SupportsRead {
     @Override
     public ScanBuilder newScanBuilder(CaseInsensitiveStringMap options) {
         // option("columnar", "false") hands Spark rows even where every column is flat
-        return new PqlabScanBuilder(this, !"false".equalsIgnoreCase(options.getOrDefault("columnar", "true")));
+        return new PqlabScanBuilder(this, !"false".equalsIgnoreCase(options.getOrDefault("columnar", "true")),
+                PqlabScan.Sizing.of(options));
     }
 }

@@ -4,6 +4,7 @@ import io.pqlab.Dataset;
 import io.pqlab.DatasetOptions;
 import io.pqlab.DatasetScan;
 import io.pqlab.FileException;
+import io.pqlab.internal.io.CountingSource;
 import io.pqlab.Query;
 import io.pqlab.predicate.Condition;
 import io.pqlab.predicate.Expr;
@@ -19,9 +20,10 @@ import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.StructType;
 
 /**
- * One task's pqlab scan, shared by the row and the columnar reader: the task's file opened as a
- * one-file dataset (so its partition values and its per-file condition come from the same code
- * as the driver's plan), the batches, and the task's metrics.
+ * The pqlab scan of one piece of a task (a range of one file's row groups), shared by the row and
+ * the columnar reader: the file opened as a one-file dataset (so its partition values and its
+ * per-file condition come from the same code as the driver's plan), the batches, and the piece's
+ * metrics.
  */
 final class TaskScan implements Closeable {
     private final String path;
@@ -32,18 +34,20 @@ final class TaskScan implements Closeable {
     private Schema fileSchema;
     private DatasetScan.Batch batch;
     private long rows;
+    /** The source the piece's file was opened through, counting what it read. */
+    private final List<CountingSource> counted = new java.util.concurrent.CopyOnWriteArrayList<>();
 
-    TaskScan(PqlabPartition p, StructType schema) throws IOException {
-        this.path = p.file();
+    TaskScan(PqlabPartition p, Splits.Piece piece, StructType schema) throws IOException {
+        this.path = piece.file();
         this.schema = schema;
         this.partitionTypes = p.partitionTypes();
         DatasetOptions o = DatasetOptions.defaults();
         for (Map.Entry<String, String> e : p.partitionTypes().entrySet()) {
             o = o.withPartition(e.getKey() + ":" + e.getValue());
         }
-        dataset = Dataset.open(List.of(p.file()), o);
+        dataset = Dataset.open(List.of(piece.file()), p.stores().forPiece(o, piece, counted));
         try {
-            scan = dataset.scan(query(p, dataset.fileSchema(0)));
+            scan = dataset.scan(query(p, dataset.fileSchema(0)).rowGroupsStartingIn(piece.fromRow(), piece.toRow()));
         } catch (IOException | RuntimeException e) {
             dataset.close();
             throw e;
@@ -133,6 +137,7 @@ final class TaskScan implements Closeable {
             toDecide += p.indexBytes();
         }
         return new CustomTaskMetric[] {metric(PqlabScan.Metrics.BYTES, bytes),
+            metric(PqlabScan.Metrics.STORAGE, counted.stream().mapToLong(CountingSource::bytesRead).sum()),
             metric(PqlabScan.Metrics.TO_DECIDE, toDecide),
             metric(PqlabScan.Metrics.PAGES_SKIPPED, pagesSkipped),
             metric(PqlabScan.Metrics.ROWS, rows)};

@@ -128,4 +128,73 @@ class SparkAgreementTest {
         assertThatThrownBy(() -> spark.read().format("pqlab").load(bad.toString()).count())
                 .hasMessageStartingWith(bad + ": ").hasMessageContaining("(at byte ");
     }
+
+    /** Spark's input bytes (its tasks' {@code inputMetrics.bytesRead}, Hadoop's per-thread counts), summed. */
+    private static final class InputBytes extends org.apache.spark.scheduler.SparkListener {
+        final java.util.concurrent.atomic.AtomicLong bytes = new java.util.concurrent.atomic.AtomicLong();
+
+        @Override
+        public void onTaskEnd(org.apache.spark.scheduler.SparkListenerTaskEnd end) {
+            if (end.taskMetrics() != null) {
+                bytes.addAndGet(end.taskMetrics().inputMetrics().bytesRead());
+            }
+        }
+    }
+
+    /**
+     * The bytes pqlab reads against those Spark's own source reads, query by query: pqlab's are
+     * every byte its executors read from storage (footers, indexes, filters, dictionaries, pages:
+     * a counting source beneath them) and what its driver read to decide beyond the footers;
+     * Spark's are its tasks' input bytes. Footers read on the driver count on neither side (Spark
+     * reads one to infer the schema, pqlab one per file to plan). Where one mechanism refutes
+     * one side of an OR and another the other side, or an IN list's values fall between pages,
+     * pqlab reads strictly less; elsewhere at most as much.
+     */
+    @Test
+    void pqlabReadsAtMostWhatSparksOwnSourceReadsAndLessOnCrossMechanismAndInListConditions() throws Exception {
+        spark.conf().set("spark.sql.adaptive.enabled", "false");
+        InputBytes listener = new InputBytes();
+        spark.sparkContext().addSparkListener(listener);
+        try {
+            // {file, condition, "<" for strictly less, "<=" for at most}
+            String[][] cases = {
+                // statistics refute order_id = 5 beyond row group 0, the Bloom filter customer_id = 500001 everywhere
+                {"pruning-sorted.parquet", "order_id = 5 OR customer_id = 500001", "<"},
+                // the IN list's hull is the whole file; its two values are in two pages
+                {"pruning-sorted.parquet", "order_id IN (3, 790)", "<"},
+                {"pruning-sorted.parquet", "order_id = 431", "<="},
+                {"pruning-sorted.parquet", "order_id BETWEEN 100 AND 130", "<="},
+                {"pruning-shuffled.parquet", "customer_id = 612176", "<="},
+                {"pruning-shuffled.parquet", "country = 'SE' AND amount_cents >= 9000", "<="},
+            };
+            for (String[] c : cases) {
+                String file = FIXTURES.resolve(c[0]).toString();
+                Dataset<Row> ours = spark.read().format("pqlab").load(file).where(c[1]);
+                List<Row> got = ours.collectAsList();
+                long pqlab = SparkDatasetTest.metric(ours, PqlabScan.Metrics.STORAGE)
+                        + SparkDatasetTest.metric(ours, PqlabScan.Metrics.DRIVER_TO_DECIDE)
+                        - SparkDatasetTest.metric(ours, PqlabScan.Metrics.DRIVER_FOOTERS);
+                spark.sparkContext().listenerBus().waitUntilEmpty();
+                listener.bytes.set(0);
+                // parquet-java's vectored reads run off the task's thread, where Hadoop's per-thread
+                // counts miss them: off, Spark's input bytes are what it read
+                spark.conf().set("parquet.hadoop.vectored.io.enabled", "false");
+                List<Row> theirs = spark.read().parquet(file).where(c[1]).collectAsList();
+                spark.conf().unset("parquet.hadoop.vectored.io.enabled");
+                spark.sparkContext().listenerBus().waitUntilEmpty();
+                long sparks = listener.bytes.get();
+                System.out.printf("bytes read, %s WHERE %s: pqlab %d, Spark's parquet %d%n", c[0], c[1], pqlab, sparks);
+                assertThat(got).as(c[1]).hasSameSizeAs(theirs);
+                assertThat(sparks).as("Spark's own source read something: " + c[1]).isPositive();
+                if (c[2].equals("<")) {
+                    assertThat(pqlab).as(c[0] + " WHERE " + c[1]).isLessThan(sparks);
+                } else {
+                    assertThat(pqlab).as(c[0] + " WHERE " + c[1]).isLessThanOrEqualTo(sparks);
+                }
+            }
+        } finally {
+            spark.sparkContext().removeSparkListener(listener);
+            spark.conf().unset("spark.sql.adaptive.enabled");
+        }
+    }
 }

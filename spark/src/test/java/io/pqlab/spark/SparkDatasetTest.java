@@ -27,6 +27,8 @@ class SparkDatasetTest {
     @TempDir
     static Path dir;
     private static String table;
+    /** One file of many row groups (ids sorted), for input partitions within a file. */
+    private static String big;
 
     @BeforeAll
     static void write() {
@@ -47,6 +49,14 @@ class SparkDatasetTest {
                 .repartition(2).sortWithinPartitions("id")
                 .write().option("parquet.block.size", "8192").partitionBy("year", "region").mode(SaveMode.Append)
                 .parquet(table);
+        writeBig();
+    }
+
+    private static void writeBig() {
+        big = dir.resolve("big").toString();
+        spark.range(0, 20000).selectExpr("id", "cast(id % 101 as int) as amount",
+                "concat('s', cast(id % 17 as string)) as note").coalesce(1)
+                .write().option("parquet.block.size", "16384").mode(SaveMode.Overwrite).parquet(big);
     }
 
     @AfterAll
@@ -99,7 +109,7 @@ class SparkDatasetTest {
         assertThat(rowsOnly.queryExecution().executedPlan().toString()).doesNotContain("ColumnarToRow");
     }
 
-    private static long metric(Dataset<Row> d, String name) {
+    static long metric(Dataset<Row> d, String name) {
         var leaf = d.queryExecution().executedPlan().collectLeaves().head();
         return ((org.apache.spark.sql.execution.metric.SQLMetric) leaf.metrics().get(name).get()).value();
     }
@@ -122,6 +132,86 @@ class SparkDatasetTest {
             assertThat(metric(all, PqlabScan.Metrics.DRIVER_FOOTERS)).isPositive();
         } finally {
             spark.conf().unset("spark.sql.adaptive.enabled");
+        }
+    }
+
+    /** The big file's row groups as parquet-java's footer gives them: {min id, max id} each. */
+    private static List<long[]> bigRowGroups() throws Exception {
+        Path file;
+        try (var s = Files.list(Path.of(big))) {
+            file = s.filter(p -> p.getFileName().toString().endsWith(".parquet")).findFirst().orElseThrow();
+        }
+        List<long[]> out = new ArrayList<>();
+        var in = org.apache.parquet.hadoop.util.HadoopInputFile.fromPath(
+                new org.apache.hadoop.fs.Path(file.toUri()), new org.apache.hadoop.conf.Configuration());
+        try (var r = org.apache.parquet.hadoop.ParquetFileReader.open(in)) {
+            for (var b : r.getFooter().getBlocks()) {
+                var st = b.getColumns().get(0).getStatistics();
+                out.add(new long[] {(Long) st.genericGetMin(), (Long) st.genericGetMax()});
+            }
+        }
+        return out;
+    }
+
+    @Test
+    void a_file_split_into_partitions_by_bytes_returns_every_row_once() throws Exception {
+        List<long[]> groups = bigRowGroups();
+        assertThat(groups).as("the file has many row groups").hasSizeGreaterThan(8);
+        // 1 byte: every kept row group is a partition of its own; 200k: a few row groups each
+        String[][] cases = {{"1", null}, {"1", "amount = 7"}, {"1", "note = 's3' AND id BETWEEN 3000 AND 9000"},
+            {"200k", null}};
+        for (String[] c : cases) {
+            Dataset<Row> ref = spark.read().parquet(big);
+            Dataset<Row> ours = spark.read().format("pqlab").option("maxPartitionBytes", c[0])
+                    .option("openCostInBytes", "0").load(big);
+            assertThat(rows(c[1] == null ? ours : ours.where(c[1]))).as(c[0] + ": " + c[1])
+                    .isEqualTo(rows(c[1] == null ? ref : ref.where(c[1])));
+        }
+        // kept row groups are the partitions at 1 byte: those whose id range meets [5000, 12000), by parquet-java's footer
+        long meeting = groups.stream().filter(g -> g[1] >= 5000 && g[0] < 12000).count();
+        Dataset<Row> split = spark.read().format("pqlab").option("maxPartitionBytes", "1").load(big)
+                .where("id >= 5000 AND id < 12000");
+        assertThat(split.rdd().getNumPartitions()).isEqualTo((int) meeting);
+        assertThat(meeting).isLessThan(groups.size());
+        // each partition's rows are its own: counted per partition, they add up to the rows, none twice
+        List<Row> perPartition = split.selectExpr("spark_partition_id() as p", "id").groupBy("p")
+                .agg(org.apache.spark.sql.functions.count("id").as("n"),
+                        org.apache.spark.sql.functions.countDistinct("id").as("d")).collectAsList();
+        assertThat(perPartition).hasSize((int) meeting);
+        assertThat(perPartition.stream().mapToLong(r -> r.getLong(1)).sum()).isEqualTo(7000);
+        assertThat(split.select("id").distinct().count()).isEqualTo(7000);
+        Dataset<Row> whole = spark.read().format("pqlab").load(big).where("id >= 5000 AND id < 12000");
+        assertThat(whole.rdd().getNumPartitions()).isEqualTo(1);
+    }
+
+    @Test
+    void an_s3_dataset_is_listed_on_the_driver_and_read_by_the_executors_through_the_same_store() throws Exception {
+        // the AWS SDK's default chain finds these (driver and executors share this JVM in local mode)
+        System.setProperty("aws.accessKeyId", "pqlab-test");
+        System.setProperty("aws.secretAccessKey", "pqlab-test-secret");
+        System.setProperty("aws.disableEc2Metadata", "true");
+        try (TinyS3 server = new TinyS3(Path.of(table))) {
+            String url = "s3://" + TinyS3.BUCKET + "/";
+            String[] cols = {"id", "amount", "note", "extra", "year", "region"};
+            for (String where : new String[] {"year = 2024 AND amount = 5", "region = 'apac' OR id < 50"}) {
+                long[] lists = new long[2];
+                int[] tasks = new int[2];
+                String[] sizes = {"1", "1g"};
+                for (int i = 0; i < 2; i++) {
+                    server.log.clear();
+                    // at 1 byte one task per kept row group, each opening its file through the store
+                    Dataset<Row> ours = spark.read().format("pqlab").option("s3.endpoint", server.endpoint().toString())
+                            .option("maxPartitionBytes", sizes[i]).load(url).where(where);
+                    assertThat(rows(ours.selectExpr(cols))).as(where).isEqualTo(rows(theirs().where(where).selectExpr(cols)));
+                    tasks[i] = ours.rdd().getNumPartitions();
+                    assertThat(server.log).anyMatch(l -> l.startsWith("GET ") && l.contains("bytes="));
+                    lists[i] = server.log.stream().filter(l -> l.startsWith("LIST")).count();
+                }
+                assertThat(tasks[0]).as(where).isGreaterThan(tasks[1]);
+                // the executors read ranges of the objects the driver listed and never list again:
+                // as many listings with many tasks as with few
+                assertThat(lists[0]).as(where).isEqualTo(lists[1]);
+            }
         }
     }
 }

@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# SparkBench: format("pqlab") against format("parquet") in local[2] on the 10M orders files
+# (bench/data, made by bench/run.sh). JMH runs from the spark module's test classpath, since Spark
+# cannot share bench/'s (see SparkBench's comment). Arguments go to JMH (default: -f 1 -wi 1 -i 3),
+# e.g. a smoke run:  bench/run-spark.sh -f 1 -wi 0 -i 1 -p condition=id_point
+set -euo pipefail
+cd "$(dirname "$0")/.."
+mvn -B -ntp -q -pl spark -am test-compile \
+    org.apache.maven.plugins:maven-dependency-plugin:3.8.1:build-classpath \
+    -Dmdep.outputFile=target/test-classpath.txt -Dmdep.includeScope=test
+cp="spark/target/test-classes:spark/target/classes:$(cat spark/target/test-classpath.txt)"
+args=("$@")
+[[ ${#args[@]} -eq 0 ]] && args=(-f 1 -wi 1 -i 3)
+exec java -cp "$cp" org.openjdk.jmh.Main 'io.pqlab.spark.SparkBench' "${args[@]}"
