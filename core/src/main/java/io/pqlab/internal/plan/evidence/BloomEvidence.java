@@ -47,17 +47,27 @@ public final class BloomEvidence implements Evidence {
             return null;
         }
         ColumnChunk chunk = rg.chunk(l.column());
+        // Zeros of both signs, in FLOAT16 as in FLOAT and DOUBLE: -0.0 = +0.0 but their bytes differ.
+        boolean floating = l.order().order() == SortOrder.FLOAT || l.order().order() == SortOrder.FLOAT16;
         BloomFilterResult r = rg.blooms.get(l.column());
         if (r == null) {
-            r = BloomFilterReader.read(rg.source(), chunk); // decrypted when the chunk is encrypted
-            rg.add(cmd.bloomFilterOffset(), r.bytesFetched());
-            rg.blooms.put(l.column(), r);
+            // a large filter: its header and only the blocks this leaf's values pick (data's
+            // BloomFilterReader.readBlocks); kept for other leaves only when read whole
+            java.util.List<io.pqlab.plan.Span> read = new java.util.ArrayList<>();
+            r = BloomFilterReader.readBlocks(rg.source(), chunk, hashes(l, floating), read); // decrypted when encrypted
+            if (read.isEmpty()) {
+                rg.add(cmd.bloomFilterOffset(), r.bytesFetched());
+            }
+            for (io.pqlab.plan.Span s : read) {
+                rg.add(s.offset(), s.length());
+            }
+            if (!BloomFilterReader.partial(r)) {
+                rg.blooms.put(l.column(), r);
+            }
         }
         if (!r.usable()) {
             return LeafVerdict.of(Decision.some("the Bloom filter is ignored: " + r.ignoredBecause()));
         }
-        // Zeros of both signs, in FLOAT16 as in FLOAT and DOUBLE: -0.0 = +0.0 but their bytes differ.
-        boolean floating = l.order().order() == SortOrder.FLOAT || l.order().order() == SortOrder.FLOAT16;
         for (byte[] v : l.values()) {
             if (r.filter().mightContain(v)) {
                 return LeafVerdict.of(Decision.some("every bit the value's hash chose is set"));
@@ -68,6 +78,19 @@ public final class BloomEvidence implements Evidence {
         }
         return LeafVerdict.of(Decision.none(l.values().size() == 1 ? "a bit the value's hash chose is clear"
                 : "for every value of the list, a bit its hash chose is clear"));
+    }
+
+    /** The hashes the leaf probes: each value's, and the other zero's for a floating zero. */
+    private static long[] hashes(Leaf l, boolean floating) {
+        long[] h = new long[l.values().size() * (floating ? 2 : 1)];
+        int n = 0;
+        for (byte[] v : l.values()) {
+            h[n++] = io.pqlab.internal.bloom.XxHash64.hash(v);
+            if (floating && l.order().isZero(v)) {
+                h[n++] = io.pqlab.internal.bloom.XxHash64.hash(negate(v));
+            }
+        }
+        return java.util.Arrays.copyOf(h, n);
     }
 
     /** The same float with the sign bit flipped: -0.0 for +0.0 and the reverse. */
