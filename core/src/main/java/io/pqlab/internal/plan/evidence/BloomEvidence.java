@@ -7,6 +7,7 @@ import io.pqlab.internal.format.ColumnChunk;
 import io.pqlab.internal.format.ColumnMetaData;
 import io.pqlab.internal.format.PhysicalType;
 import io.pqlab.internal.plan.Decision;
+import io.pqlab.internal.plan.ListCheck;
 import io.pqlab.internal.predicate.LeafOp;
 import io.pqlab.internal.predicate.Predicate.Leaf;
 import io.pqlab.internal.stats.SortOrder;
@@ -25,6 +26,10 @@ public final class BloomEvidence implements Evidence {
     /** {@code =} and {@code IN} on a type whose values have one encoding. */
     @Override
     public boolean applies(Leaf l) {
+        if (l.nested() != null) {
+            // an absent element value rules out ANY; never NOT ANY, nor anything about the lists
+            return l.op() == LeafOp.ANY && l.nested().element().leaves().stream().anyMatch(this::applies);
+        }
         if (l.op() != LeafOp.EQ && l.op() != LeafOp.IN) {
             return false;
         }
@@ -47,14 +52,12 @@ public final class BloomEvidence implements Evidence {
             return null;
         }
         ColumnChunk chunk = rg.chunk(l.column());
-        // Zeros of both signs, in FLOAT16 as in FLOAT and DOUBLE: -0.0 = +0.0 but their bytes differ.
-        boolean floating = l.order().order() == SortOrder.FLOAT || l.order().order() == SortOrder.FLOAT16;
         BloomFilterResult r = rg.blooms.get(l.column());
         if (r == null) {
             // a large filter: its header and only the blocks this leaf's values pick (data's
             // BloomFilterReader.readBlocks); kept for other leaves only when read whole
             java.util.List<io.pqlab.plan.Span> read = new java.util.ArrayList<>();
-            r = BloomFilterReader.readBlocks(rg.source(), chunk, hashes(l, floating), read); // decrypted when encrypted
+            r = BloomFilterReader.readBlocks(rg.source(), chunk, hashes(l), read); // decrypted when encrypted
             if (read.isEmpty()) {
                 rg.add(cmd.bloomFilterOffset(), r.bytesFetched());
             }
@@ -68,20 +71,47 @@ public final class BloomEvidence implements Evidence {
         if (!r.usable()) {
             return LeafVerdict.of(Decision.some("the Bloom filter is ignored: " + r.ignoredBecause()));
         }
-        for (byte[] v : l.values()) {
-            if (r.filter().mightContain(v)) {
-                return LeafVerdict.of(Decision.some("every bit the value's hash chose is set"));
-            }
-            if (floating && l.order().isZero(v) && r.filter().mightContain(negate(v))) {
-                return LeafVerdict.of(Decision.some("every bit the hash of the other zero chose is set"));
-            }
+        if (l.nested() != null) {
+            BloomFilterResult filter = r;
+            Decision flat = ListCheck.flat(l.nested().element(),
+                    sub -> applies(sub) ? probe(filter, sub) : Decision.some("a Bloom filter judges = and IN only"));
+            return LeafVerdict.of(flat.skip() ? Decision.none("no element can equal it: " + flat.why())
+                    : Decision.some("an element may match: " + flat.why()));
         }
-        return LeafVerdict.of(Decision.none(l.values().size() == 1 ? "a bit the value's hash chose is clear"
-                : "for every value of the list, a bit its hash chose is clear"));
+        return LeafVerdict.of(probe(r, l));
     }
 
-    /** The hashes the leaf probes: each value's, and the other zero's for a floating zero. */
-    private static long[] hashes(Leaf l, boolean floating) {
+    /** Whether the filter rules out every value of an = or IN leaf. */
+    private static Decision probe(BloomFilterResult r, Leaf l) {
+        // Zeros of both signs, in FLOAT16 as in FLOAT and DOUBLE: -0.0 = +0.0 but their bytes differ.
+        boolean floating = l.order().order() == SortOrder.FLOAT || l.order().order() == SortOrder.FLOAT16;
+        for (byte[] v : l.values()) {
+            if (r.filter().mightContain(v)) {
+                return Decision.some("every bit the value's hash chose is set");
+            }
+            if (floating && l.order().isZero(v) && r.filter().mightContain(negate(v))) {
+                return Decision.some("every bit the hash of the other zero chose is set");
+            }
+        }
+        return Decision.none(l.values().size() == 1 ? "a bit the value's hash chose is clear"
+                : "for every value of the list, a bit its hash chose is clear");
+    }
+
+    /**
+     * The hashes the leaf probes: each value's, and the other zero's for a floating zero; for a
+     * leaf on list elements, those of its element leaves that a filter judges.
+     */
+    private long[] hashes(Leaf l) {
+        if (l.nested() != null) {
+            java.util.List<long[]> parts = new java.util.ArrayList<>();
+            for (Leaf sub : l.nested().element().leaves()) {
+                if (applies(sub)) {
+                    parts.add(hashes(sub));
+                }
+            }
+            return parts.stream().flatMapToLong(java.util.Arrays::stream).toArray();
+        }
+        boolean floating = l.order().order() == SortOrder.FLOAT || l.order().order() == SortOrder.FLOAT16;
         long[] h = new long[l.values().size() * (floating ? 2 : 1)];
         int n = 0;
         for (byte[] v : l.values()) {
