@@ -165,20 +165,13 @@ public final class BloomFilterReader {
             fetched += prefix;
             p = parseHeader(head, prefix, offset);
         }
-        if (p.reason != null) {
-            return BloomFilterResult.ignored(p.reason + " within its bloom_filter_length of " + length + " bytes", fetched);
-        }
-        String problem = p.header.problem();
-        if (problem != null) {
-            return BloomFilterResult.ignored(problem, fetched);
-        }
-        int numBytes = p.header.numBytes();
         // the header's numBytes, checked before anything is allocated: within the span the footer
         // gives, and within this reader's limit (as a whole read checks)
-        if (numBytes > length - p.length) {
-            return BloomFilterResult.ignored("its header (" + p.length + " bytes) and bitset (" + numBytes
-                    + " bytes) do not fit in its bloom_filter_length of " + length + " bytes", fetched);
+        String unusable = unusable(p, length);
+        if (unusable != null) {
+            return BloomFilterResult.ignored(unusable, fetched);
         }
+        int numBytes = p.header.numBytes();
         if (numBytes > LIMIT) {
             return BloomFilterResult.ignored(tooLarge(numBytes), fetched);
         }
@@ -267,18 +260,11 @@ public final class BloomFilterReader {
         }
         byte[] bytes = source.read(offset, length, "a Bloom filter");
         Parsed p = parseHeader(bytes, bytes.length, offset);
-        if (p.reason != null) {
-            return BloomFilterResult.ignored(p.reason + " within its bloom_filter_length of " + length + " bytes", length);
-        }
-        String problem = p.header.problem();
-        if (problem != null) {
-            return BloomFilterResult.ignored(problem, length);
+        String unusable = unusable(p, length);
+        if (unusable != null) {
+            return BloomFilterResult.ignored(unusable, length);
         }
         int numBytes = p.header.numBytes();
-        if (numBytes > length - p.length) {
-            return BloomFilterResult.ignored("its header (" + p.length + " bytes) and bitset (" + numBytes
-                    + " bytes) do not fit in its bloom_filter_length of " + length + " bytes", length);
-        }
         byte[] bitset = Arrays.copyOfRange(bytes, p.length, p.length + numBytes);
         return BloomFilterResult.of(new BloomFilter(p.header, offset, p.length, bitset, offset + p.length), length);
     }
@@ -318,6 +304,26 @@ public final class BloomFilterReader {
             fetched += numBytes - have;
         }
         return BloomFilterResult.of(new BloomFilter(p.header, offset, p.length, bitset, offset + p.length), fetched);
+    }
+
+    /**
+     * Why a filter with a bloom_filter_length cannot be used, from its parsed header: a header
+     * that did not parse, one this reader does not accept, or a bitset that does not fit in the
+     * length; null where it can be.
+     */
+    private static String unusable(Parsed p, int length) {
+        if (p.reason != null) {
+            return p.reason + " within its bloom_filter_length of " + length + " bytes";
+        }
+        String problem = p.header.problem();
+        if (problem != null) {
+            return problem;
+        }
+        if (p.header.numBytes() > length - p.length) {
+            return "its header (" + p.length + " bytes) and bitset (" + p.header.numBytes()
+                    + " bytes) do not fit in its bloom_filter_length of " + length + " bytes";
+        }
+        return null;
     }
 
     private static String tooLarge(long bytes) {
