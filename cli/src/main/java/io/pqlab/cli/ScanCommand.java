@@ -242,8 +242,10 @@ final class ScanCommand implements Callable<Integer>, Main.HasFile {
             }
             out.flush();
         } catch (Main.OutputClosed e) {
-            // The reader has gone (head): stop reading now. Exit 0, and --stats still says how
-            // far the scan got, on stderr.
+            // The reader has gone (head): stop reading now, the fetching ahead too (no request is
+            // sent after this). Exit 0, and --stats still says how far the scan got, on stderr.
+            scanner.close();
+            session.stopFetching();
             if (stats) {
                 printStats(spec.commandLine().getErr(), scanner.stats(), scanner.plan(), session, model, pf);
             }

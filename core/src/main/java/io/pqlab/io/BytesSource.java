@@ -25,4 +25,9 @@ public final class BytesSource implements ByteSource {
         ByteSource.checkRange(offset, length, bytes.length, "a read");
         System.arraycopy(bytes, (int) offset, dst, dstOffset, length);
     }
+    @Override
+    public String toString() {
+        return "BytesSource[" + name + ", " + bytes.length + " bytes]";
+    }
+
 }

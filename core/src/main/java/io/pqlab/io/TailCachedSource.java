@@ -72,4 +72,10 @@ public final class TailCachedSource implements ByteSource {
     public void close() throws IOException {
         inner.close();
     }
+    @Override
+    public String toString() {
+        Tail t = tail;
+        return "TailCachedSource[" + inner.name() + ", " + (t == null ? 0 : t.bytes().length) + " tail bytes kept]";
+    }
+
 }

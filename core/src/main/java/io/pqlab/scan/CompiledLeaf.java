@@ -28,6 +28,19 @@ abstract class CompiledLeaf {
     /** Whether non-null value v of the page satisfies the leaf. */
     abstract boolean matches(ColumnBatch b, int v);
 
+    /**
+     * The test a scan runs for a leaf: a list column's leaf its {@link Nested} test, a flat IS [NOT]
+     * NULL none (null: the page's nulls decide), any other leaf its value test. Every evaluator
+     * compiles leaves through this one method, so no pass can meet a leaf it was not compiled for.
+     */
+    static CompiledLeaf forLeaf(Leaf leaf) {
+        if (leaf.nested() != null) {
+            return compileNested(leaf);
+        }
+        return leaf.op() == LeafOp.IS_NULL
+                || leaf.op() == LeafOp.IS_NOT_NULL ? null : compile(leaf);
+    }
+
     static CompiledLeaf compile(Leaf leaf) {
         PhysicalType p = leaf.order().physical();
         SortOrder o = leaf.order().order();

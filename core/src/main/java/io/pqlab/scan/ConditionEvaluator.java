@@ -41,9 +41,7 @@ final class ConditionEvaluator {
         CompiledLeaf[] tests = new CompiledLeaf[leaves.size()];
         for (int j = 0; j < bits.length; j++) {
             bits[j] = new BitSet();
-            LeafOp op = leaves.get(j).op();
-            tests[j] = leaves.get(j).nested() != null ? CompiledLeaf.compileNested(leaves.get(j))
-                    : op == LeafOp.IS_NULL || op == LeafOp.IS_NOT_NULL ? null : CompiledLeaf.compile(leaves.get(j));
+            tests[j] = CompiledLeaf.forLeaf(leaves.get(j));
             synchronized (leafBits) { // columns may be evaluated at once
                 leafBits.put(leaves.get(j), bits[j]);
             }

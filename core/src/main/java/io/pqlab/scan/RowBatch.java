@@ -36,6 +36,10 @@ public final class RowBatch {
     private final int[][] start; // first entry of the row in its page
     private final int[][] end; // one past its last entry
     private java.util.Map<io.pqlab.schema.SchemaNode, io.pqlab.internal.assembly.FieldReader> readers;
+    /** The file's schema, for a repeated column's value as its field ({@link #text}); null where not given. */
+    private io.pqlab.schema.Schema schema;
+    /** Per column: the reader of its pruned top-level field, made when first asked. */
+    private io.pqlab.internal.assembly.FieldReader[] leafFields;
 
     RowBatch(int rowGroup, long[] rowNumbers, List<ColumnDescriptor> columns, ColumnBatch[][] pages, int[][] start,
             int[][] end) {
@@ -45,6 +49,12 @@ public final class RowBatch {
         this.pages = pages;
         this.start = start;
         this.end = end;
+    }
+
+    /** The batch, knowing the file's schema (the scanner gives it; a repeated column's value needs it). */
+    RowBatch in(io.pqlab.schema.Schema s) {
+        this.schema = s;
+        return this;
     }
 
     public int rowGroup() {
@@ -208,12 +218,18 @@ public final class RowBatch {
         return v < 0 ? null : b.plain(v);
     }
 
-    /** Row i's value of column c as text in its logical type ("null" for null; a list for a repeated column). */
+    /**
+     * Row i's value of column c as text in its logical type ("null" for null). For a column inside
+     * a repeated field (a row holds many of its values): its top-level field pruned to this column
+     * (and a map's keys), as JSON, with every null and all structure kept, exactly as {@code pqlab
+     * scan --select COLUMN} prints it in csv and jsonl: for {@code pts.list.element.x} of
+     * {@code pts list<struct<x, y>>}, {@code [{"x": null}, null]}.
+     */
     public String text(int c, int i) {
         return render(c, i, false);
     }
 
-    /** Row i's value of column c as a JSON value. */
+    /** Row i's value of column c as a JSON value (a repeated column: as {@link #text(int, int)} says). */
     public String json(int c, int i) {
         return render(c, i, true);
     }
@@ -225,6 +241,39 @@ public final class RowBatch {
         if (b.column().maxRepetitionLevel() == 0) {
             return json ? b.jsonEntry(s) : nullText(b.formatEntry(s));
         }
+        io.pqlab.internal.assembly.FieldReader field = leafField(c);
+        if (field != null) {
+            return io.pqlab.internal.assembly.NestedJson.json(field.read(this, i), field.shape());
+        }
+        return leafList(b, s, e, json);
+    }
+
+    /** Column c's pruned top-level field, or null where the schema is not known or a map's keys are not read. */
+    private io.pqlab.internal.assembly.FieldReader leafField(int c) {
+        if (schema == null) {
+            return null;
+        }
+        if (leafFields == null) {
+            leafFields = new io.pqlab.internal.assembly.FieldReader[columns.size()];
+        }
+        if (leafFields[c] == null) {
+            List<io.pqlab.internal.assembly.OutputFields.Field> f =
+                    io.pqlab.internal.assembly.OutputFields.of(schema, List.of(columns.get(c)));
+            if (f.size() != 1 || !(f.get(0) instanceof io.pqlab.internal.assembly.OutputFields.Nested n)) {
+                return null;
+            }
+            try {
+                leafFields[c] = io.pqlab.internal.assembly.FieldReader.of(n.name(), n.shape(), columns,
+                        io.pqlab.internal.assembly.JsonToken::forColumn);
+            } catch (IllegalArgumentException notRead) {
+                return null; // a map value without its keys
+            }
+        }
+        return leafFields[c];
+    }
+
+    /** The old rendering, where the field cannot be assembled: the row's leaf values as a list. */
+    private static String leafList(ColumnBatch b, int s, int e, boolean json) {
         // A repeated leaf: the row's elements as a list. An entry below the element's level is an
         // empty or null list (or a null ancestor), which adds no element.
         int maxDef = b.column().maxDefinitionLevel();

@@ -139,7 +139,7 @@ public final class Scanner implements AutoCloseable {
                 if (b != null) {
                     returned += b.size();
                     stats.rows(0, b.size());
-                    return b;
+                    return b.in(file.schema()); // a repeated column's text is its field's (RowBatch.text)
                 }
                 current.close();
                 current = null;

@@ -46,8 +46,7 @@ final class WindowedPass implements RowGroupRows {
             this.tests = new CompiledLeaf[leaves.size()];
             this.bits = new BitSet[leaves.size()];
             for (int j = 0; j < tests.length; j++) {
-                LeafOp op = leaves.get(j).op();
-                tests[j] = op == LeafOp.IS_NULL || op == LeafOp.IS_NOT_NULL ? null : CompiledLeaf.compile(leaves.get(j));
+                tests[j] = CompiledLeaf.forLeaf(leaves.get(j));
                 bits[j] = new BitSet();
             }
         }

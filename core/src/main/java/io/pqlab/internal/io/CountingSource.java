@@ -66,4 +66,9 @@ public final class CountingSource implements ByteSource {
     public void close() throws IOException {
         inner.close();
     }
+    @Override
+    public String toString() {
+        return "CountingSource[" + inner.name() + ", " + reads.get() + " reads, " + bytes.get() + " bytes]";
+    }
+
 }

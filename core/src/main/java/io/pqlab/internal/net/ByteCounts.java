@@ -62,8 +62,10 @@ public record ByteCounts(long footer, long indexes, long filters, long dictionar
      *     decoder's among them are what was decoded
      * @param planSpans the spans the plan's data phase reads (asked for, whether or not read yet)
      * @param dataRead whether the data phase was executed (else {@link #decoded} is -1)
-     * @param dictionaries dictionary pages the plan found (where a writer put one at the data page
-     *     offset, the footer alone does not tell it from the data pages)
+     * @param dictionaries dictionary pages the plan found ({@link io.pqlab.plan.PageRead}s of kind
+     *     dictionary): where a writer put one at the data page offset without setting
+     *     dictionary_page_offset, the footer alone does not tell it from the data pages (such a
+     *     dictionary in a row group the plan skips counts among the gaps)
      */
     public static ByteCounts of(ParquetFile file, List<RequestLog.Request> requests, List<Span> readerAsked,
             List<Span> planSpans, boolean dataRead, List<Span> dictionaries) {

@@ -45,6 +45,16 @@ public final class FetchingSource implements ByteSource {
     private final Ranges asked = new Ranges();
     private volatile long size = -1;
     private ExecutorService pool;
+    /** Requests {@link #prefetch} was given and no one has fetched yet, by offset. Guarded by this. */
+    private final TreeMap<Long, Span> pending = new TreeMap<>();
+    /** Every request {@link #prefetch} was given, by offset: reads inside them move the reader on. Guarded by this. */
+    private final TreeMap<Long, Span> prefetchRequests = new TreeMap<>();
+    /** Prefetched requests the readers have not reached yet, by offset. Guarded by this. */
+    private final TreeMap<Long, Span> ahead = new TreeMap<>();
+    /** Just past the furthest read inside a prefetch request. Guarded by this. */
+    private long reached = -1;
+    private boolean stopped;
+    private Thread prefetcher;
     /**
      * Held while bytes not held are fetched (by a read or {@link #fetch}), and while it is decided
      * which: threads that miss the same bytes at once fetch them once. Taken before this, never
@@ -168,6 +178,7 @@ public final class FetchingSource implements ByteSource {
         List<Span> gaps;
         synchronized (this) {
             asked.add(offset, offset + length);
+            advance(offset, length);
             gaps = missing(offset, offset + length);
             if (gaps.isEmpty()) {
                 copyHeld(offset, length, dst, dstOffset);
@@ -175,8 +186,30 @@ public final class FetchingSource implements ByteSource {
             }
         }
         synchronized (fetching) {
+            List<Span> whole = new ArrayList<>();
             synchronized (this) {
                 gaps = missing(offset, offset + length); // another thread may have fetched them meanwhile
+                if (stopped && !gaps.isEmpty()) {
+                    // a scan's threads still decoding after it was left: nothing more is fetched
+                    throw new InterruptedIOException(name() + ": reading was stopped");
+                }
+                // bytes of a request the prefetch has not reached: that request, whole, now
+                for (Span g : gaps) {
+                    Long k = pending.floorKey(g.offset());
+                    if (k == null || pending.get(k).end() <= g.offset()) {
+                        k = pending.ceilingKey(g.offset());
+                    }
+                    while (k != null && k < g.end()) {
+                        whole.add(pending.remove(k));
+                        k = pending.ceilingKey(k);
+                    }
+                }
+            }
+            if (!whole.isEmpty()) {
+                fetchHeldLocked(missingOf(whole));
+                synchronized (this) {
+                    gaps = missing(offset, offset + length); // what was not kept, or lies outside them
+                }
             }
             for (Span g : gaps) {
                 // bytes not held: fetched now, one request per missing run
@@ -216,6 +249,138 @@ public final class FetchingSource implements ByteSource {
             out.add(s);
         }
         return out;
+    }
+
+    /** Moves the readers' position on where this read lies inside a prefetch request (this held). */
+    private void advance(long offset, long length) {
+        if (prefetchRequests.isEmpty()) {
+            return;
+        }
+        Map.Entry<Long, Span> e = prefetchRequests.floorEntry(offset);
+        if (e != null && offset < e.getValue().end() && offset + length > reached) {
+            reached = offset + length;
+            ahead.headMap(reached, false).clear();
+            notifyAll();
+        }
+    }
+
+    private synchronized List<Span> missingOf(List<Span> requests) {
+        List<Span> out = new ArrayList<>();
+        for (Span r : requests) {
+            out.addAll(missing(r.offset(), r.end()));
+        }
+        return out;
+    }
+
+    /**
+     * Fetches these requests (as given: see {@link #plan}) in the background, in file order,
+     * {@code connections} at once, and returns at once. The prefetch stays at most a few requests
+     * ({@link #window}) ahead of the readers: a reader that stops reading (a closed pipe, a limit
+     * reached) stops it after the requests already sent. A reader that needs bytes of a request
+     * not yet fetched fetches that request, whole, itself; so the requests made are these, whoever
+     * makes them. A failed prefetch is left to the reader (who then meets the failure itself).
+     * {@link #stop} ends it; so does {@link #close}.
+     */
+    public void prefetch(List<Span> requests) {
+        synchronized (this) {
+            if (stopped) {
+                return;
+            }
+            for (Span r : requests) {
+                if (r.length() > 0) {
+                    pending.put(r.offset(), r);
+                    prefetchRequests.put(r.offset(), r);
+                }
+            }
+            if (prefetcher != null && prefetcher.isAlive() || pending.isEmpty()) {
+                return; // a running prefetch takes these too (a later scan of the same file)
+            }
+            prefetcher = new Thread(this::prefetchLoop, "pqlab-prefetch");
+            prefetcher.setDaemon(true);
+            prefetcher.start();
+        }
+    }
+
+    /** Requests fetched ahead of the readers at most. */
+    private int window() {
+        return Math.max(2, 2 * connections);
+    }
+
+    private void prefetchLoop() {
+        while (true) {
+            List<Span> batch = new ArrayList<>();
+            synchronized (this) {
+                while (!stopped && !pending.isEmpty() && ahead.size() >= window()) {
+                    try {
+                        wait();
+                    } catch (InterruptedException e) {
+                        return;
+                    }
+                }
+                if (stopped || pending.isEmpty()) {
+                    return;
+                }
+            }
+            synchronized (fetching) {
+                synchronized (this) {
+                    int room = Math.min(connections, window() - ahead.size());
+                    while (!stopped && room-- > 0 && !pending.isEmpty()) {
+                        batch.add(pending.pollFirstEntry().getValue());
+                    }
+                }
+                if (batch.isEmpty()) {
+                    continue;
+                }
+                try {
+                    fetchHeldLocked(missingOf(batch));
+                } catch (IOException | RuntimeException e) {
+                    synchronized (this) {
+                        batch.forEach(r -> pending.put(r.offset(), r)); // the readers fetch them, and see why
+                    }
+                    return;
+                }
+                synchronized (this) {
+                    for (Span r : batch) {
+                        if (r.end() > reached) {
+                            ahead.put(r.offset(), r);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * Ends reading: no request is sent after this returns (it waits for the prefetch's requests in
+     * flight). Requests not yet sent are dropped; a read of bytes not held fails from now on
+     * ({@link InterruptedIOException}); held bytes are still served.
+     */
+    public void stop() {
+        Thread t;
+        synchronized (this) {
+            stopped = true;
+            pending.clear();
+            notifyAll();
+            t = prefetcher;
+        }
+        if (t != null && t != Thread.currentThread()) {
+            boolean interrupted = false;
+            while (t.isAlive()) {
+                try {
+                    t.join();
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    /** Requests given to {@link #prefetch} that no one has fetched (yet, or since it stopped). */
+    public synchronized int prefetchPending() {
+        return pending.size();
     }
 
     /** Fetches the ranges (as given: see {@link #plan}), up to {@code connections} at once, and keeps them. */
@@ -348,6 +513,7 @@ public final class FetchingSource implements ByteSource {
 
     @Override
     public void close() throws IOException {
+        stop();
         synchronized (this) {
             if (pool != null) {
                 pool.shutdownNow();
@@ -356,4 +522,10 @@ public final class FetchingSource implements ByteSource {
         }
         inner.close();
     }
+    @Override
+    public synchronized String toString() {
+        return "FetchingSource[" + inner.name() + ", " + heldBytes + " bytes held, " + log.requests().size()
+                + " requests, " + pending.size() + " to prefetch" + (stopped ? ", stopped" : "") + "]";
+    }
+
 }

@@ -223,7 +223,8 @@ public final class ReadSession implements Closeable {
     }
 
     /**
-     * The third phase, executed: fetches every span the plan reads, several requests in flight.
+     * The third phase, executed: fetches every span the plan reads, several requests in flight,
+     * in the background and a few requests ahead of the scan ({@link FetchingSource#prefetch}).
      * Where they are more than the source may hold, nothing is fetched ahead and the scan's reads
      * fetch as they go (still logged in this phase).
      */
@@ -236,8 +237,17 @@ public final class ReadSession implements Closeable {
         }
         dataFetched = true;
         if (bytes + source.heldBytes() <= source.maxHeld()) {
-            source.fetch(requests);
+            source.prefetch(requests); // in the background, a few requests ahead of the scan
         }
+    }
+
+    /**
+     * Stops reading (a closed pipe): no request is sent after this returns, neither by the
+     * fetching ahead nor by a scan's threads still decoding (their reads of bytes not held fail).
+     * {@link #close} does it too.
+     */
+    public void stopFetching() {
+        source.stop();
     }
 
     /**
@@ -269,7 +279,6 @@ public final class ReadSession implements Closeable {
         List<Span> dictionaries = new ArrayList<>();
         if (plan != null) {
             for (io.pqlab.plan.RowGroupPlan g : plan.rowGroups()) {
-                dictionaries.addAll(g.fetched()); // indexes and filters among them are known by the footer first
                 for (ColumnRead r : g.reads()) {
                     r.pages().stream().filter(p -> p.kind().equals("dictionary"))
                             .forEach(p -> dictionaries.add(new Span(p.offset(), p.length())));
@@ -282,7 +291,13 @@ public final class ReadSession implements Closeable {
 
     @Override
     public void close() throws IOException {
+        source.stop(); // before the phase ends: nothing is sent after it
         source.log().end();
         file.close();
     }
+    @Override
+    public String toString() {
+        return "ReadSession[" + source + ", " + strategy + "]";
+    }
+
 }

@@ -107,4 +107,13 @@ public final class RequestLog {
         }
         return out;
     }
+    @Override
+    public synchronized String toString() {
+        long bytes = 0;
+        for (Request r : requests) {
+            bytes += r.length();
+        }
+        return "RequestLog[" + requests.size() + " requests, " + bytes + " bytes, phase " + phase() + "]";
+    }
+
 }
