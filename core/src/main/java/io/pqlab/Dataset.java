@@ -326,7 +326,9 @@ public final class Dataset implements Closeable {
 
     /**
      * The matching rows of every file, in the dataset's order (files by path, rows in file order),
-     * a batch at a time; at most the query's limit, after which no further file is read.
+     * a batch at a time; at most the query's limit, after which no further file is read. With
+     * {@link Query#threads} above 1 and no limit, that many files are scanned at once (see
+     * {@link DatasetScan}), the order unchanged.
      */
     public DatasetScan scan(Query query) throws IOException {
         List<Decided> planned = new ArrayList<>();
@@ -336,7 +338,7 @@ public final class Dataset implements Closeable {
             }
         }
         return new DatasetScan(this, planned.stream().map(Decided::file).toList(),
-                planned.stream().map(Decided::query).toList(), query.limit());
+                planned.stream().map(Decided::query).toList(), query.limit(), query.threads());
     }
 
     ParquetFile file(int i) {

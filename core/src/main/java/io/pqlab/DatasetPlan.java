@@ -76,31 +76,55 @@ public record DatasetPlan(List<FilePlan> files, List<String> partitionColumns) {
 
     /**
      * Per mechanism (partition, statistics, page-index, bloom, dictionary, condition, schema), the
-     * files it skipped whole and the row groups it skipped in the files that were planned. A file
-     * whose row groups are all skipped counts for the mechanism that skipped its first one.
+     * files it skipped whole, the row groups it skipped in the files that were planned, and the
+     * data pages it skipped in the row groups read: {@code {files, rowGroups, pages}}. A file whose
+     * row groups are all skipped counts for the mechanism that skipped its first one. Pages are
+     * told apart only by the page index (the one mechanism judging pages: its ColumnIndex gives the
+     * row ranges, its OffsetIndex the pages), so they count for page-index; the pages of a skipped
+     * row group are not counted (its OffsetIndex is not read).
      */
     public Map<String, long[]> skippedByMechanism() {
         Map<String, long[]> out = new LinkedHashMap<>();
         for (FilePlan f : files) {
             if (f.outcome() == Outcome.SKIPPED_BY_PARTITION) {
-                out.computeIfAbsent(Mechanism.PARTITION.cliName(), k -> new long[2])[0]++;
+                out.computeIfAbsent(Mechanism.PARTITION.cliName(), k -> new long[3])[0]++;
             } else if (f.outcome() == Outcome.SKIPPED_BY_SCHEMA) {
-                out.computeIfAbsent("schema", k -> new long[2])[0]++;
+                out.computeIfAbsent("schema", k -> new long[3])[0]++;
             } else if (f.plan() != null) {
                 String first = null;
                 for (RowGroupPlan g : f.plan().rowGroups()) {
                     if (g.skipped()) {
                         String m = g.skippedBy() == null ? "condition" : g.skippedBy();
-                        out.computeIfAbsent(m, k -> new long[2])[1]++;
+                        out.computeIfAbsent(m, k -> new long[3])[1]++;
                         first = first == null ? m : first;
                     }
                 }
                 if (f.skipped() && first != null) {
                     out.get(first)[0]++;
                 }
+                long pages = pagesSkipped(f.plan());
+                if (pages > 0) {
+                    out.computeIfAbsent(Mechanism.PAGE_INDEX.cliName(), k -> new long[3])[2] += pages;
+                }
             }
         }
         return out;
+    }
+
+    /** Data pages a file's plan does not read in the row groups it reads, where the OffsetIndex told how many there are. */
+    public static long pagesSkipped(io.pqlab.plan.Plan plan) {
+        long n = 0;
+        for (io.pqlab.plan.ColumnRead r : plan.reads()) {
+            if (r.pagesTotal() >= 0) {
+                n += r.pagesTotal() - r.pagesRead();
+            }
+        }
+        return n;
+    }
+
+    /** Data pages skipped in the row groups read, over every file. */
+    public long pagesSkipped() {
+        return files.stream().filter(f -> f.plan() != null).mapToLong(f -> pagesSkipped(f.plan())).sum();
     }
 
     /** Reads sent to the files' stores to plan (the listing's are not counted). */

@@ -5,8 +5,15 @@ import io.pqlab.internal.dataset.DatasetFiles;
 import io.pqlab.scan.RowBatch;
 import io.pqlab.scan.Scan;
 import java.io.IOException;
+import java.util.ArrayDeque;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The matching rows of a dataset, batch by batch: files in the dataset's order, each file's rows
@@ -14,8 +21,19 @@ import java.util.Map;
  * values beside it (a partition column is the same value in every row of a file). Columns the
  * file lacks are not in its batches: they are null in its every row. With a limit, the scan
  * stops at it and opens no further file.
+ *
+ * <p>With {@link Query#threads} above 1 and no limit, up to that many files are scanned at once,
+ * each on its own thread, each file's batches held in a queue of at most {@value #QUEUED} (so at
+ * most {@code threads * (QUEUED + 1)} batches are decoded ahead of the reader); batches are still
+ * returned in the dataset's order, and a file that fails ends the scan with its error where its
+ * rows would have come, after every row of the files before it. {@link #close} stops every file
+ * being scanned. With a limit, files are scanned one after another, so that nothing past the
+ * limit is read.
  */
 public final class DatasetScan implements AutoCloseable {
+    /** Batches decoded ahead per file being scanned in parallel. */
+    static final int QUEUED = 2;
+
     /**
      * A batch of one file.
      *
@@ -37,11 +55,34 @@ public final class DatasetScan implements AutoCloseable {
     private final List<io.pqlab.plan.Plan> plans = new java.util.ArrayList<>();
     private int currentFile = -1;
 
-    DatasetScan(Dataset dataset, List<Integer> files, List<Query> queries, long limit) {
+    // ---- files scanned in parallel (threads > 1, no limit) ----
+    private final int threads;
+    private ExecutorService pool;
+    private final ArrayDeque<Ahead> ahead = new ArrayDeque<>();
+    private volatile boolean closed;
+
+    /** A file being scanned ahead: its items, in order (Started, batches, then END or a Failure). */
+    private static final class Ahead {
+        final int position;
+        final BlockingQueue<Object> items = new ArrayBlockingQueue<>(QUEUED);
+
+        Ahead(int position) {
+            this.position = position;
+        }
+    }
+
+    private record Started(io.pqlab.scan.ScanStats stats, io.pqlab.plan.Plan plan) {}
+
+    private record Failure(Throwable error) {}
+
+    private static final Object END = new Object();
+
+    DatasetScan(Dataset dataset, List<Integer> files, List<Query> queries, long limit, int threads) {
         this.dataset = dataset;
         this.files = files;
         this.queries = queries;
         this.limit = limit;
+        this.threads = limit >= 0 || files.size() < 2 ? 1 : Math.max(1, threads);
     }
 
     /**
@@ -51,6 +92,9 @@ public final class DatasetScan implements AutoCloseable {
      *     away since the listing, a server that kept failing, a corrupt page): the scan ends there
      */
     public Batch nextBatch() throws IOException {
+        if (threads > 1) {
+            return nextParallel();
+        }
         while (true) {
             if (limit >= 0 && returned >= limit) {
                 close();
@@ -82,10 +126,113 @@ public final class DatasetScan implements AutoCloseable {
                 current = null;
                 continue;
             }
-            returned += b.size();
-            return new Batch(currentFile, dataset.files().get(currentFile).location(),
-                    dataset.partitionValues(currentFile), b);
+            return batch(currentFile, b);
         }
+    }
+
+    private Batch batch(int file, RowBatch b) {
+        returned += b.size();
+        return new Batch(file, dataset.files().get(file).location(), dataset.partitionValues(file), b);
+    }
+
+    private Batch nextParallel() throws IOException {
+        while (true) {
+            if (closed) {
+                return null;
+            }
+            while (ahead.size() < threads && next < files.size()) {
+                start(next++);
+            }
+            Ahead a = ahead.peekFirst();
+            if (a == null) {
+                return null;
+            }
+            Object item;
+            try {
+                item = a.items.take();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                close();
+                throw new java.io.InterruptedIOException("interrupted while waiting for the next batch");
+            }
+            int file = files.get(a.position);
+            if (item instanceof Started s) {
+                currentFile = file;
+                stats.add(s.stats());
+                plans.add(s.plan());
+            } else if (item == END) {
+                ahead.removeFirst();
+            } else if (item instanceof Failure f) {
+                close();
+                Throwable e = f.error();
+                if (e instanceof IOException || e instanceof FileException) {
+                    throw DatasetFiles.failed(dataset.files().get(file), (Exception) e);
+                }
+                if (e instanceof RuntimeException r) {
+                    throw r;
+                }
+                throw (Error) e;
+            } else {
+                return batch(file, (RowBatch) item);
+            }
+        }
+    }
+
+    private void start(int position) {
+        if (pool == null) {
+            AtomicInteger id = new AtomicInteger();
+            pool = Executors.newFixedThreadPool(threads, r -> {
+                Thread t = new Thread(r, "pqlab-dataset-scan-" + id.incrementAndGet());
+                t.setDaemon(true);
+                return t;
+            });
+        }
+        Ahead a = new Ahead(position);
+        ahead.addLast(a);
+        // each file decodes on its own thread: the dataset's threads are spent across files
+        Query q = queries.get(position).threads(1);
+        int file = files.get(position);
+        pool.execute(() -> produce(a, file, q));
+    }
+
+    /** Scans one file into its queue; stops (between batches) once the scan is closed. */
+    private void produce(Ahead a, int file, Query q) {
+        Scan s = null;
+        try {
+            s = dataset.file(file).scan(q);
+            if (!put(a, new Started(s.stats(), s.plan()))) {
+                return;
+            }
+            for (RowBatch b = s.nextBatch(); b != null; b = s.nextBatch()) {
+                if (!put(a, b)) {
+                    return;
+                }
+            }
+            put(a, END);
+        } catch (Throwable e) {
+            put(a, new Failure(e));
+        } finally {
+            if (s != null) {
+                s.close();
+            }
+        }
+    }
+
+    /**
+     * Queues an item, waiting while the queue is full (what bounds memory); false once the scan is
+     * closed. Not interrupted to stop: an interrupt would close the file's channel under it.
+     */
+    private boolean put(Ahead a, Object item) {
+        try {
+            while (!closed) {
+                if (a.items.offer(item, 20, TimeUnit.MILLISECONDS)) {
+                    return true;
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return false;
     }
 
     /** What each file's scan did, for the files started so far, in dataset order (live: a running scan's grow). */
@@ -103,11 +250,24 @@ public final class DatasetScan implements AutoCloseable {
         return returned;
     }
 
+    /** Stops: the file being read is closed, and every file scanned ahead stops after its current batch. */
     @Override
     public void close() {
         if (current != null) {
             current.close();
             current = null;
+        }
+        closed = true;
+        ahead.clear();
+        if (pool != null) {
+            pool.shutdown();
+            try {
+                // each file's thread stops after the batch it is decoding; wait for them, so that no
+                // scan of this one still reads a file once it is closed
+                pool.awaitTermination(1, TimeUnit.MINUTES);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 }

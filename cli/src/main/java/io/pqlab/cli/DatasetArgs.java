@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.pqlab.Dataset;
 import io.pqlab.DatasetOptions;
 import io.pqlab.DatasetPlan;
-import io.pqlab.plan.ColumnRead;
 import io.pqlab.plan.RowGroupPlan;
 import io.pqlab.s3.S3Lister;
 import io.pqlab.s3.S3Source;
@@ -123,13 +122,7 @@ final class DatasetArgs {
 
     /** Pages a plan does not read, where the offset index told how many there are. */
     static long pagesSkipped(io.pqlab.plan.Plan plan) {
-        long n = 0;
-        for (ColumnRead r : plan.reads()) {
-            if (r.pagesTotal() >= 0) {
-                n += r.pagesTotal() - r.pagesRead();
-            }
-        }
-        return n;
+        return DatasetPlan.pagesSkipped(plan);
     }
 
     /** Why a file reads no data: its outcome's reason, or the mechanism that ruled out its row groups. */
@@ -196,6 +189,7 @@ final class DatasetArgs {
             ObjectNode m = by.putObject(e.getKey());
             m.put("files", e.getValue()[0]);
             m.put("row_groups", e.getValue()[1]);
+            m.put("pages", e.getValue()[2]);
         }
         return o;
     }
@@ -229,9 +223,9 @@ final class DatasetArgs {
         out.printf("bytes read: %s; bytes to decide: %s%n", String.valueOf(plan.bytesRead()),
                 String.valueOf(plan.bytesToDecide()));
         out.println();
-        Table by = new Table("skipped by", ">files", ">row groups");
+        Table by = new Table("skipped by", ">files", ">row groups", ">pages");
         for (Map.Entry<String, long[]> e : plan.skippedByMechanism().entrySet()) {
-            by.row(e.getKey(), e.getValue()[0], e.getValue()[1]);
+            by.row(e.getKey(), e.getValue()[0], e.getValue()[1], e.getValue()[2]);
         }
         by.print(out, "");
         List<DatasetPlan.FilePlan> skipped = plan.files().stream().filter(DatasetPlan.FilePlan::skipped).toList();

@@ -9,7 +9,9 @@ import io.pqlab.internal.format.ColumnMetaData;
 import io.pqlab.io.ByteSource;
 import io.pqlab.internal.thrift.CompactReader;
 import java.io.IOException;
+import io.pqlab.plan.Span;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * Reads a column chunk's Bloom filter: the header at bloom_filter_offset, then the bitset right
@@ -26,7 +28,7 @@ import java.util.Arrays;
  */
 public final class BloomFilterReader {
     /** Enough for any header the format defines (at most about 20 bytes). */
-    static final int PREFIX = 64;
+    public static final int PREFIX = 64;
     static final int LONG_PREFIX = 4096;
     /**
      * The largest bitset taken as plausible: parquet-java's upper bound for the filters it writes
@@ -109,6 +111,126 @@ public final class BloomFilterReader {
                 fetched);
     }
 
+    /**
+     * A filter whose bloom_filter_length is above this is read a block at a time by {@link
+     * #readBlocks}: its header, then only the 32-byte blocks the probes' hashes pick. A smaller one
+     * is read whole, in one read (as cheap as two small ones, and then good for any value).
+     */
+    public static final int WHOLE_BELOW = 64 << 10;
+
+    /**
+     * The chunk's Bloom filter for probing {@code hashes} only: where the filter is larger than
+     * {@link #WHOLE_BELOW} (and plaintext, with a bloom_filter_length), its header and then only
+     * the blocks those hashes pick are read; every other block reads as all bits set, so the
+     * filter says "may contain" for any other hash: it stays sound for every value, and decides
+     * exactly as the whole filter does for {@code hashes}. Otherwise the whole filter, as
+     * {@link #read(ByteSource, ColumnChunk)}.
+     *
+     * @param spans where the byte ranges read are added, in the order read
+     * @return the result; {@link #partial} tells whether it holds only the blocks of {@code hashes}
+     */
+    public static BloomFilterResult readBlocks(ByteSource source, ColumnChunk chunk, long[] hashes, List<Span> spans)
+            throws IOException {
+        ColumnMetaData md = chunk.metaData();
+        if (md == null || !md.hasBloomFilter()) {
+            return null;
+        }
+        int length = md.bloomFilterLength();
+        if (chunk.sealed() || chunk.decryptor() != null || length <= WHOLE_BELOW) {
+            // an encrypted bitset is one GCM module, whole or nothing; a small filter is one read
+            BloomFilterResult r = read(source, chunk);
+            if (r != null && r.bytesFetched() > 0) {
+                spans.add(new Span(md.bloomFilterOffset(), r.bytesFetched()));
+            }
+            return r;
+        }
+        long offset = md.bloomFilterOffset();
+        long size = source.size();
+        if (offset < 0 || offset >= size) {
+            return BloomFilterResult.ignored("its offset " + offset + " lies outside the file of " + size + " bytes", 0);
+        }
+        if (length > size - offset) {
+            return BloomFilterResult.ignored("its bloom_filter_length of " + length + " bytes at offset " + offset
+                    + " runs past the end of the file", 0);
+        }
+        int prefix = Math.min(PREFIX, length);
+        byte[] head = source.read(offset, prefix, "a Bloom filter header");
+        spans.add(new Span(offset, prefix));
+        long fetched = prefix;
+        Parsed p = parseHeader(head, prefix, offset);
+        if (p.reason != null && length > prefix) {
+            prefix = Math.min(LONG_PREFIX, length);
+            head = source.read(offset, prefix, "a Bloom filter header");
+            spans.add(new Span(offset, prefix));
+            fetched += prefix;
+            p = parseHeader(head, prefix, offset);
+        }
+        // the header's numBytes, checked before anything is allocated: within the span the footer
+        // gives, and within this reader's limit (as a whole read checks)
+        String unusable = unusable(p, length);
+        if (unusable != null) {
+            return BloomFilterResult.ignored(unusable, fetched);
+        }
+        int numBytes = p.header.numBytes();
+        if (numBytes > LIMIT) {
+            return BloomFilterResult.ignored(tooLarge(numBytes), fetched);
+        }
+        long bitsetAt = offset + p.length;
+        byte[] bitset = new byte[numBytes];
+        int blocks = numBytes / BloomFilter.BLOCK_BYTES;
+        int[] wanted = new int[hashes.length];
+        for (int i = 0; i < hashes.length; i++) {
+            wanted[i] = block(hashes[i], blocks);
+        }
+        Arrays.sort(wanted);
+        int distinct = wanted.length == 0 ? 0 : 1;
+        for (int i = 1; i < wanted.length; i++) {
+            distinct += wanted[i] != wanted[i - 1] ? 1 : 0;
+        }
+        int inPrefix = Math.min(prefix - p.length, numBytes);
+        if (numBytes <= WHOLE_BELOW || distinct > blocks / 2) {
+            // a small bitset (a long bloom_filter_length with padding), or most of its blocks: read whole
+            System.arraycopy(head, p.length, bitset, 0, inPrefix);
+            if (inPrefix < numBytes) {
+                source.readFully(offset + prefix, bitset, inPrefix, numBytes - inPrefix);
+                spans.add(new Span(offset + prefix, numBytes - inPrefix));
+                fetched += numBytes - inPrefix;
+            }
+            return BloomFilterResult.of(new BloomFilter(p.header, offset, p.length, bitset, bitsetAt), fetched);
+        }
+        // Here fewer than half the blocks are read, and the bitset is over 64 KiB: what is fetched
+        // (at most 4,160 header bytes and half the bitset) stays under the filter's length, which is
+        // how partial() tells.
+        Arrays.fill(bitset, (byte) 0xFF); // a block not read proves nothing: "may contain"
+        for (int i = 0; i < wanted.length; i++) {
+            if (i > 0 && wanted[i] == wanted[i - 1]) {
+                continue;
+            }
+            int at = wanted[i] * BloomFilter.BLOCK_BYTES;
+            if (at + BloomFilter.BLOCK_BYTES <= inPrefix) {
+                System.arraycopy(head, p.length + at, bitset, at, BloomFilter.BLOCK_BYTES); // in the prefix already
+                continue;
+            }
+            source.readFully(bitsetAt + at, bitset, at, BloomFilter.BLOCK_BYTES);
+            spans.add(new Span(bitsetAt + at, BloomFilter.BLOCK_BYTES));
+            fetched += BloomFilter.BLOCK_BYTES;
+        }
+        return BloomFilterResult.of(new BloomFilter(p.header, offset, p.length, bitset, bitsetAt), fetched);
+    }
+
+    /**
+     * Whether a result of {@link #readBlocks} holds only some blocks (the others read as all set),
+     * so that it decides only for the hashes it was read for.
+     */
+    public static boolean partial(BloomFilterResult r) {
+        return r != null && r.usable() && r.bytesFetched() < r.filter().totalLength();
+    }
+
+    /** The block a hash picks among {@code blocks}: BloomFilter.md's, as {@link BloomFilter#block}. */
+    static int block(long hash, int blocks) {
+        return (int) (((hash >>> 32) * blocks) >>> 32);
+    }
+
     /** The Bloom filter that {@code md} points to, or null when it points to none. */
     public static BloomFilterResult read(ByteSource source, ColumnMetaData md) throws IOException {
         if (!md.hasBloomFilter()) {
@@ -138,18 +260,11 @@ public final class BloomFilterReader {
         }
         byte[] bytes = source.read(offset, length, "a Bloom filter");
         Parsed p = parseHeader(bytes, bytes.length, offset);
-        if (p.reason != null) {
-            return BloomFilterResult.ignored(p.reason + " within its bloom_filter_length of " + length + " bytes", length);
-        }
-        String problem = p.header.problem();
-        if (problem != null) {
-            return BloomFilterResult.ignored(problem, length);
+        String unusable = unusable(p, length);
+        if (unusable != null) {
+            return BloomFilterResult.ignored(unusable, length);
         }
         int numBytes = p.header.numBytes();
-        if (numBytes > length - p.length) {
-            return BloomFilterResult.ignored("its header (" + p.length + " bytes) and bitset (" + numBytes
-                    + " bytes) do not fit in its bloom_filter_length of " + length + " bytes", length);
-        }
         byte[] bitset = Arrays.copyOfRange(bytes, p.length, p.length + numBytes);
         return BloomFilterResult.of(new BloomFilter(p.header, offset, p.length, bitset, offset + p.length), length);
     }
@@ -189,6 +304,26 @@ public final class BloomFilterReader {
             fetched += numBytes - have;
         }
         return BloomFilterResult.of(new BloomFilter(p.header, offset, p.length, bitset, offset + p.length), fetched);
+    }
+
+    /**
+     * Why a filter with a bloom_filter_length cannot be used, from its parsed header: a header
+     * that did not parse, one this reader does not accept, or a bitset that does not fit in the
+     * length; null where it can be.
+     */
+    private static String unusable(Parsed p, int length) {
+        if (p.reason != null) {
+            return p.reason + " within its bloom_filter_length of " + length + " bytes";
+        }
+        String problem = p.header.problem();
+        if (problem != null) {
+            return problem;
+        }
+        if (p.header.numBytes() > length - p.length) {
+            return "its header (" + p.length + " bytes) and bitset (" + p.header.numBytes()
+                    + " bytes) do not fit in its bloom_filter_length of " + length + " bytes";
+        }
+        return null;
     }
 
     private static String tooLarge(long bytes) {

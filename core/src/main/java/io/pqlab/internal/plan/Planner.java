@@ -22,6 +22,7 @@ import io.pqlab.internal.pageindex.ColumnIndex;
 import io.pqlab.internal.pageindex.OffsetIndex;
 import io.pqlab.internal.predicate.Predicate;
 import io.pqlab.internal.predicate.Predicate.Leaf;
+import io.pqlab.internal.bloom.BloomFilterReader;
 import io.pqlab.internal.plan.evidence.BloomEvidence;
 import io.pqlab.internal.plan.evidence.DictionaryEvidence;
 import io.pqlab.internal.plan.evidence.Evidence;
@@ -177,7 +178,9 @@ public final class Planner {
                 }
                 ColumnMetaData md = chunk.metaData();
                 if (bloom && bloomColumns.contains(c) && md.hasBloomFilter() && md.bloomFilterLength() > 0) {
-                    spans.add(new Span(md.bloomFilterOffset(), md.bloomFilterLength()));
+                    // a large filter is read a block at a time: only its header ahead (BloomFilterReader)
+                    spans.add(new Span(md.bloomFilterOffset(), md.bloomFilterLength() > BloomFilterReader.WHOLE_BELOW
+                            ? BloomFilterReader.PREFIX : md.bloomFilterLength()));
                 }
                 if (pageIndex) {
                     if (conditionColumns.contains(c) && chunk.hasColumnIndex()) {

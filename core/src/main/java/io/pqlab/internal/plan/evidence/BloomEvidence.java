@@ -54,9 +54,19 @@ public final class BloomEvidence implements Evidence {
         ColumnChunk chunk = rg.chunk(l.column());
         BloomFilterResult r = rg.blooms.get(l.column());
         if (r == null) {
-            r = BloomFilterReader.read(rg.source(), chunk); // decrypted when the chunk is encrypted
-            rg.add(cmd.bloomFilterOffset(), r.bytesFetched());
-            rg.blooms.put(l.column(), r);
+            // a large filter: its header and only the blocks this leaf's values pick (data's
+            // BloomFilterReader.readBlocks); kept for other leaves only when read whole
+            java.util.List<io.pqlab.plan.Span> read = new java.util.ArrayList<>();
+            r = BloomFilterReader.readBlocks(rg.source(), chunk, hashes(l), read); // decrypted when encrypted
+            if (read.isEmpty()) {
+                rg.add(cmd.bloomFilterOffset(), r.bytesFetched());
+            }
+            for (io.pqlab.plan.Span s : read) {
+                rg.add(s.offset(), s.length());
+            }
+            if (!BloomFilterReader.partial(r)) {
+                rg.blooms.put(l.column(), r);
+            }
         }
         if (!r.usable()) {
             return LeafVerdict.of(Decision.some("the Bloom filter is ignored: " + r.ignoredBecause()));
@@ -85,6 +95,32 @@ public final class BloomEvidence implements Evidence {
         }
         return Decision.none(l.values().size() == 1 ? "a bit the value's hash chose is clear"
                 : "for every value of the list, a bit its hash chose is clear");
+    }
+
+    /**
+     * The hashes the leaf probes: each value's, and the other zero's for a floating zero; for a
+     * leaf on list elements, those of its element leaves that a filter judges.
+     */
+    private long[] hashes(Leaf l) {
+        if (l.nested() != null) {
+            java.util.List<long[]> parts = new java.util.ArrayList<>();
+            for (Leaf sub : l.nested().element().leaves()) {
+                if (applies(sub)) {
+                    parts.add(hashes(sub));
+                }
+            }
+            return parts.stream().flatMapToLong(java.util.Arrays::stream).toArray();
+        }
+        boolean floating = l.order().order() == SortOrder.FLOAT || l.order().order() == SortOrder.FLOAT16;
+        long[] h = new long[l.values().size() * (floating ? 2 : 1)];
+        int n = 0;
+        for (byte[] v : l.values()) {
+            h[n++] = io.pqlab.internal.bloom.XxHash64.hash(v);
+            if (floating && l.order().isZero(v)) {
+                h[n++] = io.pqlab.internal.bloom.XxHash64.hash(negate(v));
+            }
+        }
+        return java.util.Arrays.copyOf(h, n);
     }
 
     /** The same float with the sign bit flipped: -0.0 for +0.0 and the reverse. */
