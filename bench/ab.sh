@@ -1,23 +1,69 @@
 #!/usr/bin/env bash
-# A/B: the 2026-11-30 code (7794491, the figures in RESULTS) against HEAD, in one window.
-# Needs the old code's benchmarks.jar built in /work/wt/old (git worktree add --detach /work/wt/old 7794491;
-# mvn -pl bench -am package -DskipTests there) and the new one in bench/target.
-set -u
-cd /work/main
-out=$(ls -d bench/results/10m-*-some | tail -1)/ab
+# A/B: an old commit's benchmarks against this tree's, in one window, interleaved, so that a load
+# that comes and goes falls on both sides (RESULTS section 7; tables by bench/ab_table.py).
+#
+#   bench/ab.sh [-r ROUNDS] [-q] [footer] [plan] [scan]      (default: 3 rounds, all three)
+#
+# Round k runs old then new when k is odd, new then old when k is even. -q is a smoke setting for
+# a shared machine (1 warm-up and 2 measured one-second iterations, fewer parameters); without it
+# the settings are those of bench/run-some.sh. Footer runs take -prof gc (allocation per decode
+# does not depend on the machine).
+#
+# Environment:
+#   OLD  the old code's benchmarks.jar. Default: /tmp/old/bench/target/benchmarks.jar, built by
+#        git worktree add --detach /tmp/old 7794491 && (cd /tmp/old && mvn -B -ntp -pl bench -am package -DskipTests)
+#        (7794491 is the 11-30 code of RESULTS sections 1 to 6; remove the worktree afterwards)
+#   NEW  default: bench/target/benchmarks.jar of this tree (mvn -B -ntp -pl bench -am package -DskipTests)
+#   OUT  default: bench/results/ab-<UTC time>
+# The jars read the data from bench/data of this tree.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+rounds=3 quick=0
+while getopts r:q o; do
+  case $o in r) rounds=$OPTARG ;; q) quick=1 ;; *) exit 2 ;; esac
+done
+shift $((OPTIND - 1))
+kinds=("$@"); [[ ${#kinds[@]} -gt 0 ]] || kinds=(footer plan scan)
+old=${OLD:-/tmp/old/bench/target/benchmarks.jar}
+new=${NEW:-bench/target/benchmarks.jar}
+out=${OUT:-bench/results/ab-$(date -u +%Y%m%dT%H%M%SZ)}
+for j in "$old" "$new"; do [[ -f $j ]] || { echo "no $j (see the comment at the top)" >&2; exit 2; }; done
 mkdir -p "$out"
-cp /work/wt/old/bench/target/benchmarks.jar "$out/old.jar"
-cp bench/target/benchmarks.jar "$out/new.jar"
-for round in 1; do
-for v in old new; do
-  jar="$out/old.jar"; extra=()
-  [[ $v == new ]] && { jar="$out/new.jar"; extra=(-p threads=1); }
-  echo "== $v round $round footer $(date -u +%T) load $(cut -d' ' -f1 /proc/loadavg)"
-  java -jar "$jar" 'FooterBench.pqlab_(decode|open)$' -p dataset=10m -p file=sorted,duckdb -f 1 -wi 3 -w 1 -i 5 -r 1 -prof gc -rf json -rff "$out/footer-$v-$round.json" > "$out/footer-$v-$round.log" 2>&1
-  echo "== $v round $round plan $(date -u +%T)"
-  java -jar "$jar" 'PlanBench.pqlab_plan' -p dataset=10m -f 1 -wi 2 -w 1 -i 3 -r 1 -rf json -rff "$out/plan-$v-$round.json" > "$out/plan-$v-$round.log" 2>&1
-  echo "== $v round $round scan $(date -u +%T)"
-  java -jar "$jar" '\.ScanBench\.pqlab$' -p dataset=10m -p variant=sorted,shuffled -p condition=id_point,id_range_1pct,cust_point,note_null,or_stats_bloom "${extra[@]}" -f 1 -wi 2 -w 1 -i 3 -r 1 -rf json -rff "$out/scan-$v-$round.json" > "$out/scan-$v-$round.log" 2>&1
+{
+  echo "new commit: $(git rev-parse --short HEAD)$(git diff --quiet HEAD || echo ' (with local changes)')"
+  echo "old jar: $old, built $(date -u -r "$old" +%FT%TZ)"
+  echo "date: $(date -u)"; echo "nproc: $(nproc)"; grep -m1 'model name' /proc/cpuinfo || true
+  java -version 2>&1 | head -1
+  echo "rounds: $rounds, quick: $quick, kinds: ${kinds[*]}"
+  echo "load before: $(cat /proc/loadavg)"
+} > "$out/machine.txt"
+
+if ((quick)); then
+  it=(-f 1 -wi 1 -w 1 -i 2 -r 1); fit=(-f 1 -wi 2 -w 1 -i 3 -r 1)
+  files=wide,sorted,duckdb; conds=id_point,country_absent,cust_point; scans=id_point,cust_point
+else
+  it=(-f 1 -wi 2 -w 1 -i 3 -r 1); fit=(-f 1 -wi 3 -w 1 -i 5 -r 1)
+  files=wide,sorted,duckdb; conds=id_point,id_range_1pct,id_in_5,cust_point,cust_absent,country_absent,ts_day,or_stats_bloom
+  scans=id_point,id_range_1pct,cust_point,note_null,or_stats_bloom
+fi
+
+run() { # run VERSION KIND ROUND
+  local v=$1 kind=$2 k=$3 jar extra=()
+  jar=$old; [[ $v == new ]] && { jar=$new; [[ $kind == scan ]] && extra=(-p threads=1); }
+  echo "== $kind $v round $k $(date -u +%T) load $(cut -d' ' -f1 /proc/loadavg)"
+  local f="$out/$kind-$v-$k"
+  local args
+  case $kind in
+    footer) args=('FooterBench.pqlab_(decode|open)$' -p file=$files "${fit[@]}" -prof gc) ;;
+    plan) args=('PlanBench.pqlab_plan' -p variant=sorted,shuffled -p condition=$conds "${it[@]}" -prof gc) ;;
+    scan) args=('\.ScanBench\.pqlab$' -p variant=sorted,shuffled -p condition=$scans "${extra[@]}" "${it[@]}") ;;
+  esac
+  java -jar "$jar" "${args[@]}" -p dataset=10m -rf json -rff "$f.json" > "$f.log" 2>&1 || echo "   failed: see $f.log"
+}
+for ((k = 1; k <= rounds; k++)); do
+  for kind in "${kinds[@]}"; do
+    if ((k % 2)); then run old "$kind" $k; run new "$kind" $k; else run new "$kind" $k; run old "$kind" $k; fi
+  done
 done
-done
-echo "ab done $(date -u +%T)"
+echo "load after: $(cat /proc/loadavg)" >> "$out/machine.txt"
+echo "ab done $(date -u +%T): python3 bench/ab_table.py $out ${kinds[*]}"

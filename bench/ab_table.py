@@ -1,22 +1,62 @@
 #!/usr/bin/env python3
-"""Old against new code from one window: run in an ab/ folder of bench/results (see RESULTS section 7).
+"""Old against new code from one window (bench/ab.sh; RESULTS section 7).
 
-    python3 bench/ab_table.py footer|plan|scan     reads KIND-old-1.json and KIND-new-1.json
+    python3 bench/ab_table.py FOLDER [footer] [plan] [scan]
+
+reads FOLDER/KIND-old-K.json and KIND-new-K.json for every round K. Per benchmark: the median
+score of each side over the rounds, the median of the per-round ratios new/old with their lowest
+and highest (the spread that load leaves: the rounds alternate which side runs first), and, where
+-prof gc ran, new/old bytes allocated per operation (deterministic). A folder of a single round
+(the 12-01 one) gives that round's ratio.
 """
-import json,sys
+import glob, json, os, re, statistics, sys
+
+
 def load(f):
-    out={}
+    out = {}
     for b in json.load(open(f)):
-        p=tuple(sorted((k,v) for k,v in b.get('params',{}).items() if k not in('dataset','threads','duckdbThreads')))
-        out[(b['benchmark'].split('.')[-1],p)]=(b['primaryMetric']['score'],b['primaryMetric']['scoreError'],b.get('secondaryMetrics',{}).get('gc.alloc.rate.norm',{}).get('score'))
+        p = tuple(sorted((k, v) for k, v in b.get('params', {}).items()
+                         if k not in ('dataset', 'threads', 'duckdbThreads')))
+        alloc = b.get('secondaryMetrics', {}).get('gc.alloc.rate.norm', {}).get('score')
+        out[(b['benchmark'].split('.')[-1], p)] = (b['primaryMetric']['score'], alloc, b['primaryMetric']['scoreUnit'])
     return out
-kind=sys.argv[1]
-o=load(f'{kind}-old-1.json'); n=load(f'{kind}-new-1.json')
-unit=json.load(open(f'{kind}-old-1.json'))[0]['primaryMetric']['scoreUnit']
-alloc=kind=='footer'
-print(f'| benchmark | parameters | 11-30 code ({unit}) | 12-01 code ({unit}) | new / old time |'+(' new / old allocation |' if alloc else ''))
-print('|---|---|---:|---:|---:|'+('---:|' if alloc else ''))
-for k in o:
-    if k in n:
-        a=(f" {n[k][2]/o[k][2]:.2f} |" if o[k][2] and n[k][2] else ' - |') if alloc else ''
-        print(f"| {k[0]} | {', '.join(f'{x}={y}' for x,y in k[1])} | {o[k][0]:,.2f} ± {o[k][1]:,.2f} | {n[k][0]:,.2f} ± {n[k][1]:,.2f} | {n[k][0]/o[k][0]:.2f} |"+a)
+
+
+def rounds(folder, kind, side):
+    files = sorted(glob.glob(os.path.join(folder, f'{kind}-{side}-*.json')),
+                   key=lambda f: int(re.search(r'-(\d+)\.json$', f).group(1)))
+    return {int(re.search(r'-(\d+)\.json$', f).group(1)): load(f) for f in files if os.path.getsize(f) > 0}
+
+
+def table(folder, kind):
+    old, new = rounds(folder, kind, 'old'), rounds(folder, kind, 'new')
+    ks = sorted(set(old) & set(new))
+    if not ks:
+        print(f'(no {kind} rounds in {folder})\n')
+        return
+    keys = [k for k in old[ks[0]] if all(k in old[r] and k in new[r] for r in ks)]
+    unit = old[ks[0]][keys[0]][2] if keys else ''
+    alloc = any(old[ks[0]][k][1] for k in keys)
+    print(f'{kind}: {len(ks)} round(s)\n')
+    print(f'| benchmark | parameters | old ({unit}) | new ({unit}) | new / old time, median [low, high] |'
+          + (' new / old allocation |' if alloc else ''))
+    print('|---|---|---:|---:|---:|' + ('---:|' if alloc else ''))
+    for k in keys:
+        o = [old[r][k][0] for r in ks]
+        n = [new[r][k][0] for r in ks]
+        ratios = [new[r][k][0] / old[r][k][0] for r in ks]
+        spread = f' [{min(ratios):.2f}, {max(ratios):.2f}]' if len(ks) > 1 else ''
+        a = ''
+        if alloc:
+            oa = [old[r][k][1] for r in ks if old[r][k][1]]
+            na = [new[r][k][1] for r in ks if new[r][k][1]]
+            a = f' {statistics.median(na) / statistics.median(oa):.3f} |' if oa and na else ' - |'
+        params = ', '.join(f'{x}={y}' for x, y in k[1])
+        print(f'| {k[0]} | {params} | {statistics.median(o):,.2f} | {statistics.median(n):,.2f} | '
+              f'{statistics.median(ratios):.2f}{spread} |' + a)
+    print()
+
+
+folder = sys.argv[1]
+for kind in sys.argv[2:] or ['footer', 'plan', 'scan']:
+    table(folder, kind)

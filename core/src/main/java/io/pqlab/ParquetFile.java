@@ -159,9 +159,8 @@ public final class ParquetFile implements Closeable {
                 throw e;
             }
         }
-        ParquetFile f = open(source, FooterReader.read(source, MetadataDecoder.Options.ALL, source.firstTailRead(),
-                options.decryption()));
-        return new ParquetFile(f.source, f.footer, f.schema, options);
+        return open(source, FooterReader.read(source, MetadataDecoder.Options.ALL, source.firstTailRead(),
+                options.decryption()), options);
     }
 
     /**

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 /**
  * README's Java example, compiled and run: on the local file and over HTTP it prints the same
  * lines, and those say what the file holds (order 431's row of the CSV it was written from). The
- * example's text in README.md must be the code between the markers below.
+ * example's text in README.md and in docs/design/api.md must be the code between the markers below.
  */
 class ReadmeExampleTest {
     private static final Path FIXTURES = Path.of("..", "fixtures");
@@ -82,6 +82,9 @@ class ReadmeExampleTest {
                 source.indexOf("        // README end"));
         String readme = Files.readString(Path.of("..", "README.md"));
         assertThat(normalise(readme)).contains(normalise(code));
+        // The API's design note shows the same ten lines to the next engineer.
+        String api = Files.readString(Path.of("..", "docs", "design", "api.md"));
+        assertThat(normalise(api)).contains(normalise(code));
     }
 
     /** Lines stripped of their indentation and trailing space, so the README may indent differently. */

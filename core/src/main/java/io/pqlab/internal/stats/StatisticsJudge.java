@@ -97,7 +97,7 @@ public final class StatisticsJudge {
         if (problem != null) {
             return TrustedStatistics.countsOnly(problem, nullCount, nanCount, numValues);
         }
-        return checked(min, max, "the page's bounds", false, false, nullCount, nanCount, numValues);
+        return checked(min, max, PAGE_BOUNDS, false, false, nullCount, nanCount, numValues);
     }
 
     /**
@@ -191,9 +191,21 @@ public final class StatisticsJudge {
         if (problem != null) {
             return TrustedStatistics.countsOnly(problem, nullCount, nanCount, numValues);
         }
-        return new TrustedStatistics(min, max, source + " in the order of " + order.order().describe(),
-                minExact, maxExact, nullCount, nanCount, numValues);
+        String why;
+        if (source == PAGE_BOUNDS) {
+            why = pageWhy; // a String: safe to publish by a racy single check
+            if (why == null) {
+                pageWhy = why = source + " in the order of " + order.order().describe();
+            }
+        } else {
+            why = source + " in the order of " + order.order().describe();
+        }
+        return new TrustedStatistics(min, max, why, minExact, maxExact, nullCount, nanCount, numValues);
     }
+
+    private static final String PAGE_BOUNDS = "the page's bounds";
+    /** checked()'s reason for a page, built once: a plan judges every page of a ColumnIndex, some twice. */
+    private String pageWhy;
 
     private String undefinedOrderReason() {
         if (order.physical() == PhysicalType.INT96) {
