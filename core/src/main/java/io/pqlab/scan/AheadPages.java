@@ -25,8 +25,11 @@ final class AheadPages implements Pages {
     /** Pages decoded ahead per source. */
     static final int DEPTH = 2;
 
-    /** A page with the source's state just after it was decoded. */
-    private record Item(ColumnBatch batch, boolean walks, boolean fellBack) {}
+    /**
+     * A page with the source's state just after it was decoded; for none, whether that was the end
+     * and, for a progressive source, which of its windows ({@link #want} calls) the task had seen.
+     */
+    private record Item(ColumnBatch batch, boolean walks, boolean fellBack, boolean end, int generation) {}
 
     private final PageSource source;
     private final Executor pool;
@@ -37,6 +40,8 @@ final class AheadPages implements Pages {
     private CompletionException failure;
     private boolean walks;
     private boolean fellBack;
+    /** Windows told so far (written by the consumer, read by the tasks). */
+    private volatile int generation;
 
     AheadPages(PageSource source, Executor pool) {
         this.source = source;
@@ -48,12 +53,14 @@ final class AheadPages implements Pages {
     private void fill() {
         while (!ended && ahead.size() < DEPTH) {
             tail = tail.thenApplyAsync(previous -> {
-                if (closed || (previous != null && previous.batch() == null)) {
-                    return new Item(null, false, false); // closed, or past the end: nothing more to decode
+                if (closed || (previous != null && previous.end())) {
+                    return new Item(null, false, false, true, 0); // closed, or past the end: nothing more to decode
                 }
+                // read before the source: a window told after this still reaches a later task
+                int seen = generation;
                 try {
                     ColumnBatch b = source.next();
-                    return new Item(b, source.walks(), source.fellBack());
+                    return new Item(b, source.walks(), source.fellBack(), b == null && source.atEnd(), seen);
                 } catch (IOException e) {
                     throw new CompletionException(e);
                 }
@@ -64,30 +71,53 @@ final class AheadPages implements Pages {
 
     @Override
     public ColumnBatch next() throws IOException {
-        if (failure != null) {
-            throw rethrow(failure); // again: an end after a failure would look like a complete chunk
+        while (true) {
+            if (failure != null) {
+                throw rethrow(failure); // again: an end after a failure would look like a complete chunk
+            }
+            if (ended) {
+                return null;
+            }
+            if (ahead.isEmpty()) {
+                fill();
+            }
+            CompletableFuture<Item> f = ahead.poll();
+            Item item;
+            try {
+                item = f.join();
+            } catch (CompletionException e) {
+                failure = e;
+                ahead.clear();
+                throw rethrow(e);
+            }
+            walks = item.walks();
+            fellBack = item.fellBack();
+            if (item.batch() != null) {
+                fill();
+                return item.batch();
+            }
+            if (item.end()) {
+                ended = true;
+                ahead.clear();
+                return null;
+            }
+            if (item.generation() == generation) {
+                return null; // a progressive source with no page chosen beyond those handed out
+            }
+            // "none yet" from before the last window was told: the next task has seen it
         }
-        if (ended) {
-            return null;
-        }
-        CompletableFuture<Item> f = ahead.poll();
-        Item item;
-        try {
-            item = f.join();
-        } catch (CompletionException e) {
-            failure = e;
-            ahead.clear();
-            throw rethrow(e);
-        }
-        walks = item.walks();
-        fellBack = item.fellBack();
-        if (item.batch() == null) {
-            ended = true;
-            ahead.clear();
-            return null;
-        }
-        fill();
-        return item.batch();
+    }
+
+    /** Tells the source a window's matching rows; tasks that start after this see its pages. */
+    @Override
+    public void want(io.pqlab.plan.RowRanges rows) {
+        source.want(rows); // first the pages, then the generation (see fill)
+        generation++;
+    }
+
+    @Override
+    public boolean atEnd() {
+        return ended;
     }
 
     /** The worker's exception as the consumer would have seen it on one thread. */

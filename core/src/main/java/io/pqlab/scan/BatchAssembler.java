@@ -14,7 +14,7 @@ import java.util.List;
  * Batch assembly: the matching rows of one row group, handed out a batch at a time, each row's
  * entries located in the pages of every returned column's cursor.
  */
-final class BatchAssembler implements AutoCloseable {
+final class BatchAssembler implements RowGroupRows {
     private final RowGroupPlan g;
     private final RowRanges matches;
     private final ColumnCursor[] cursors;
@@ -33,7 +33,8 @@ final class BatchAssembler implements AutoCloseable {
         this.row = matches.size() > 0 ? matches.start(0) : 0;
     }
 
-    RowBatch nextBatch() throws IOException {
+    @Override
+    public RowBatch nextBatch() throws IOException {
         long left = 0;
         for (int i = range; i < matches.size(); i++) {
             left += matches.end(i) - (i == range ? row : matches.start(i));

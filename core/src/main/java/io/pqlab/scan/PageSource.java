@@ -37,26 +37,31 @@ record Context(ParquetFile file, ParquetFile reading, ColumnChunkReader.Options 
 private final Context ctx;
     private final RowGroupPlan g;
     private final int c;
-    private final OffsetIndex oi;
-    private final int[] chosen;
+    private OffsetIndex oi;
+    private int[] chosen;
     private final boolean repeated;
     private ColumnChunkReader reader;
     private boolean sequential;
     private boolean fellBack;
     private ColumnBatch lookahead;
     private long handedOutEnd;
+    // progressive: pages chosen as windows of matching rows are told (see want)
+    private final boolean progressive;
+    private final ColumnRead read;
+    private boolean decided;
+    private int lastChosen = -1;
+    private int chosenTotal;
+    private final List<Integer> pending = new ArrayList<>();
+    private boolean endSeen;
 
     PageSource(Context ctx, RowGroupPlan g, int c, RowRanges rows, Set<Integer> exclude, boolean countSkipped) {
         this.ctx = ctx;
         this.g = g;
         this.c = c;
         this.repeated = ctx.file().schema().column(c).maxRepetitionLevel() > 0;
-        ColumnRead read = null;
-        for (ColumnRead r : g.reads()) {
-            if (r.column() == c) {
-                read = r;
-            }
-        }
+        this.progressive = false;
+        this.decided = true;
+        this.read = readOf(g, c);
         OffsetIndex planned = read == null ? null : offsetIndex(read);
         this.oi = planned != null || read == null ? planned : ownOffsetIndex(ctx, g, c, rows);
         if (oi != null) {
@@ -82,9 +87,87 @@ private final Context ctx;
         }
     }
 
+    /**
+     * A progressive source: it holds no rows until {@link #want} tells it a window's matching
+     * rows, and then decodes only the pages holding them (through the OffsetIndex; without one,
+     * or where it fails, the chunk is walked from its start, lazily, as rows are asked for).
+     * Between windows {@link #next()} returns null ("none chosen yet"), which is not the end:
+     * {@link #atEnd()} says which. The pages it never chose are counted as skipped when it closes.
+     */
+    PageSource(Context ctx, RowGroupPlan g, int c) {
+        this.ctx = ctx;
+        this.g = g;
+        this.c = c;
+        this.repeated = ctx.file().schema().column(c).maxRepetitionLevel() > 0;
+        this.progressive = true;
+        this.read = readOf(g, c);
+        this.oi = read == null ? null : offsetIndex(read);
+        this.chosen = new int[0];
+    }
+
+    private static ColumnRead readOf(RowGroupPlan g, int c) {
+        ColumnRead read = null;
+        for (ColumnRead r : g.reads()) {
+            if (r.column() == c) {
+                read = r;
+            }
+        }
+        return read;
+    }
+
+    /**
+     * Tells a progressive source the next window's matching rows (ascending, after every row told
+     * before). The first window decides how the chunk is read: through the plan's OffsetIndex, or
+     * the chunk's own one (fetched now) unless these rows are all of the row group, else a walk.
+     * Called on the consumer's thread while a pool thread may be in {@link #next()}: the pages
+     * chosen wait in a list under this object's lock until the reader takes them.
+     */
+    @Override
+    public void want(RowRanges rows) {
+        if (!progressive) {
+            throw new IllegalStateException("a source made for given rows takes no more");
+        }
+        if (rows.isEmpty()) {
+            return;
+        }
+        synchronized (this) {
+            if (!decided) {
+                decided = true;
+                if (oi == null && read != null) {
+                    oi = ownOffsetIndex(ctx, g, c, rows);
+                }
+                sequential = oi == null;
+            }
+            if (sequential || oi == null) {
+                return; // a walk goes as far as the rows asked for
+            }
+            for (int i = lastChosen + 1; i < oi.pageCount(); i++) {
+                PageLocation p = oi.page(i);
+                long endRow = i + 1 < oi.pageCount() ? oi.page(i + 1).firstRowIndex() : g.numRows();
+                if (p.firstRowIndex() >= rows.end(rows.size() - 1)) {
+                    break;
+                }
+                if (rows.overlaps(p.firstRowIndex(), endRow)) {
+                    pending.add(i);
+                    lastChosen = i;
+                }
+            }
+        }
+    }
+
+    /**
+     * Whether the last null from {@link #next()} was the end (always, except for a progressive
+     * source reading chosen pages, or told no rows yet). Set by next() itself, on its own thread,
+     * so that a window told meanwhile cannot turn a "none yet" into an end.
+     */
+    @Override
+    public boolean atEnd() {
+        return endSeen;
+    }
+
     /** Whether the chunk is walked from its start (no OffsetIndex, or it failed). */
     @Override
-    public boolean walks() {
+    public synchronized boolean walks() {
         return sequential;
     }
 
@@ -99,9 +182,26 @@ private final Context ctx;
         while (true) {
             ColumnBatch b;
             try {
+                int[] more = null;
+                boolean walk;
+                synchronized (this) {
+                    if (!decided) {
+                        endSeen = false;
+                        return null; // no window told yet
+                    }
+                    walk = sequential;
+                    if (progressive && !walk && !pending.isEmpty()) {
+                        more = pending.stream().mapToInt(Integer::intValue).toArray();
+                        pending.clear();
+                        chosenTotal += more.length;
+                    }
+                }
                 if (reader == null) {
-                    reader = sequential ? ColumnChunkReader.open(ctx.reading(), g.index(), c, ctx.readerOptions())
-                            : ColumnChunkReader.openPages(ctx.reading(), g.index(), c, oi, chosen, ctx.readerOptions());
+                    reader = walk ? ColumnChunkReader.open(ctx.reading(), g.index(), c, ctx.readerOptions())
+                            : ColumnChunkReader.openPages(ctx.reading(), g.index(), c, oi,
+                                    more != null ? more : chosen, ctx.readerOptions());
+                } else if (more != null) {
+                    reader.appendPages(more);
                 }
                 b = joined();
             } catch (OffsetIndexMismatchException e) {
@@ -110,11 +210,15 @@ private final Context ctx;
                 }
                 ctx.stats().fallback();
                 closeReader();
-                sequential = true;
+                synchronized (this) {
+                    sequential = true;
+                    pending.clear();
+                }
                 fellBack = true;
                 continue;
             }
             if (b == null) {
+                endSeen = !progressive || sequential; // a walk's end, or a source made for given rows
                 return null;
             }
             long end = b.firstRow() + b.rowCount();
@@ -163,6 +267,13 @@ private final Context ctx;
     @Override
     public void close() {
         closeReader();
+        synchronized (this) {
+            if (progressive && decided && oi != null) {
+                // like a source made for a row group's matches: a row group without any counts none
+                ctx.stats().pagesSkipped(oi.pageCount() - chosenTotal - pending.size());
+                oi = null; // counted once
+            }
+        }
     }
 
     /**

@@ -14,6 +14,16 @@ interface Pages extends AutoCloseable {
     /** Whether the OffsetIndex had failed when the page last returned was decoded (the rest is a walk). */
     boolean fellBack();
 
+    /** Tells a progressive source a window's matching rows (see {@link PageSource#want}). */
+    default void want(io.pqlab.plan.RowRanges rows) {
+        throw new IllegalStateException("not a progressive source");
+    }
+
+    /** Whether a null from {@link #next()} was the end, not "none chosen yet" (a progressive source). */
+    default boolean atEnd() {
+        return true;
+    }
+
     @Override
     void close();
 }

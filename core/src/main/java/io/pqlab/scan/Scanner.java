@@ -15,18 +15,12 @@ import io.pqlab.plan.RowRanges;
 import io.pqlab.internal.predicate.Predicate;
 import io.pqlab.schema.ColumnDescriptor;
 import java.io.IOException;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.BitSet;
 import java.util.HashMap;
-import java.util.HashSet;
-import java.util.IdentityHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -73,7 +67,7 @@ public final class Scanner implements AutoCloseable {
     private final ParquetFile reading; // the file seen through keptBytes: where pages are read from
     private int nextRowGroup;
     private long returned;
-    private BatchAssembler current;
+    private RowGroupRows current;
     private final ScanStats stats = new ScanStats();
     private final PageSource.Context sources;
     private ExecutorService pool;
@@ -212,8 +206,8 @@ public final class Scanner implements AutoCloseable {
         return p == null ? s : new AheadPages(s, p);
     }
 
-    /** Evaluates the condition on row group g; the state that hands out its matching rows, or null if none. */
-    private BatchAssembler scanRowGroup(RowGroupPlan g) throws IOException {
+    /** The state that hands out row group g's matching rows, or null if none can match. */
+    private RowGroupRows scanRowGroup(RowGroupPlan g) throws IOException {
         stats.rowGroup(false);
         if (g.numRows() > Integer.MAX_VALUE - 16) {
             // rows are int-indexed in a row group's bitsets; no writer makes such a row group (it would not be read whole)
@@ -222,155 +216,94 @@ public final class Scanner implements AutoCloseable {
                     file.footer().metadataOffset());
         }
         RowRanges kept = g.rows();
-        Set<Integer> outputSet = new HashSet<>();
-        outputColumns.forEach(c -> outputSet.add(c.index()));
-        List<long[]> keepWithin = new ArrayList<>();
-        for (int c : conditionColumns) {
-            if (outputSet.contains(c)) {
-                var md = file.chunk(g.index(), c).metaData();
-                keepWithin.add(new long[] {md.chunkStart(), md.chunkStart() + md.totalCompressedSize()});
-            }
-        }
-        keptBytes.keepWithin(keepWithin);
-        // pass 1: each condition column alone, page by page; its leaves' bits are all that stays
-        Map<Predicate.Leaf, BitSet> leafBits = new IdentityHashMap<>();
-        Map<Integer, Retained> retained = new HashMap<>();
-        long[] retainBudget = {RETAIN_BYTES};
         Predicate p = options.predicate() == null ? new Predicate.Constant(true, "") : options.predicate();
-        if (!kept.isEmpty()) {
-            evaluate(g, kept, p, outputSet, leafBits, retained, retainBudget);
-        }
-        // Only rows of decoded pages get a bit: the row group's row count is a claim until a page bears it out.
-        RowRanges matchRanges = RowRanges.empty();
-        if (!kept.isEmpty()) {
-            if (conditionColumns.isEmpty()) {
-                // a condition without columns (none, or constants): no bit per claimed row; the
-                // returned columns' cursors bear the rows out before any is handed out
-                matchRanges = ConditionEvaluator.constant(p) ? kept : matchRanges;
-            } else {
-                matchRanges = ConditionEvaluator.toRanges(ConditionEvaluator.eval(p, leafBits, kept));
-                stats.rows(kept.rowCount(), 0);
-            }
-        }
-        leafBits.clear();
-        if (options.limit() >= 0) {
-            matchRanges = first(matchRanges, options.limit() - returned);
-        }
-        if (matchRanges.rowCount() == 0) {
-            return null;
-        }
-        // pass 2: a cursor per returned column (or one column to bear out rows that no column has yet)
+        long limit = options.limit() >= 0 ? options.limit() - returned : Long.MAX_VALUE;
         List<Integer> distinct = new ArrayList<>();
         for (ColumnDescriptor c : outputColumns) {
             if (!distinct.contains(c.index())) {
                 distinct.add(c.index());
             }
         }
-        if (distinct.isEmpty() && conditionColumns.isEmpty()) {
+        if (!conditionColumns.isEmpty()) {
+            return kept.isEmpty() || limit <= 0 ? null : windowed(g, kept, p, distinct, limit);
+        }
+        // a condition without columns (none, or constants): no bit per claimed row; the returned
+        // columns' cursors bear the rows out before any is handed out (the row group's row count
+        // is a claim until a page bears it out)
+        RowRanges matchRanges = !kept.isEmpty() && ConditionEvaluator.constant(p) ? kept : RowRanges.empty();
+        if (options.limit() >= 0) {
+            matchRanges = first(matchRanges, limit);
+        }
+        if (matchRanges.rowCount() == 0) {
+            return null;
+        }
+        if (distinct.isEmpty()) {
             if (file.schema().columnCount() == 0) {
                 throw new UnsupportedFeatureException("row group " + g.index() + " has " + g.numRows()
                         + " rows but the schema has no column to hold them", file.footer().metadataOffset());
             }
-            distinct.add(0);
+            distinct.add(0); // one column to bear out rows that no column has yet
         }
-        Map<Integer, ColumnCursor> cursors = new HashMap<>();
+        ColumnCursor[] order = new ColumnCursor[distinct.size()];
         try {
-            for (int c : distinct) {
-                Retained keep = retained.get(c);
-                cursors.put(c, keep != null ? cursorOver(g, c, matchRanges, keep)
-                        : new ColumnCursor(pages(new PageSource(sources, g, c, !conditionColumns.contains(c)
-                                && !options.lateMaterialization() ? kept : matchRanges, Set.of(), true)), null));
+            for (int i = 0; i < order.length; i++) {
+                order[i] = new ColumnCursor(pages(new PageSource(sources, g, distinct.get(i), matchRanges, Set.of(), true)),
+                        null);
             }
-        } catch (RuntimeException | IOException e) {
-            cursors.values().forEach(ColumnCursor::close);
+        } catch (RuntimeException e) {
+            for (ColumnCursor c : order) {
+                if (c != null) {
+                    c.close();
+                }
+            }
             throw e;
         }
+        return new BatchAssembler(g, matchRanges, order, slots(distinct), outputColumns);
+    }
+
+    /** Each returned column's place in {@code distinct}. */
+    private int[] slots(List<Integer> distinct) {
         int[] slotColumn = new int[outputColumns.size()];
         for (int i = 0; i < slotColumn.length; i++) {
             slotColumn[i] = distinct.indexOf(outputColumns.get(i).index());
         }
-        ColumnCursor[] order = new ColumnCursor[distinct.size()];
-        for (int i = 0; i < order.length; i++) {
-            order[i] = cursors.get(distinct.get(i));
-        }
-        return new BatchAssembler(g, matchRanges, order, slotColumn, outputColumns);
+        return slotColumn;
     }
 
     /**
-     * Pass 1: each condition column's leaves evaluated on its pages. At one thread, or with one
-     * condition column, the columns one after another (a page source decoded ahead where there is
-     * a pool); else each column alone as a task on the pool, all at once (a task waits for nothing,
-     * so a smaller pool only runs them later). The first failure is thrown as it is, once every
-     * column's task has stopped (its sources closed).
+     * The one windowed pass over a row group with a condition on columns ({@link WindowedPass}):
+     * the condition columns' pages over the kept rows, and, for every other returned column, a
+     * progressive source told each window's matches (with late materialisation off, one over
+     * every kept row).
      */
-    private void evaluate(RowGroupPlan g, RowRanges kept, Predicate p, Set<Integer> outputSet,
-            Map<Predicate.Leaf, BitSet> leafBits, Map<Integer, Retained> retained, long[] retainBudget)
+    private RowGroupRows windowed(RowGroupPlan g, RowRanges kept, Predicate p, List<Integer> distinct, long limit)
             throws IOException {
-        for (int c : conditionColumns) {
-            if (outputSet.contains(c)) {
-                retained.put(c, new Retained());
-            }
-        }
-        ExecutorService pool = pool();
-        if (pool == null || conditionColumns.size() == 1) {
+        Map<Integer, Pages> conditionPages = new HashMap<>();
+        Map<Integer, Pages> returnedPages = new HashMap<>();
+        boolean progressive = options.lateMaterialization();
+        try {
             for (int c : conditionColumns) {
-                ConditionEvaluator.evaluateColumn(pages(new PageSource(sources, g, c, kept, Set.of(), true)), c, p, kept,
-                        leafBits, retained.get(c), retainBudget);
+                conditionPages.put(c, pages(new PageSource(sources, g, c, kept, Set.of(), true)));
             }
-            return;
-        }
-        List<CompletableFuture<Void>> tasks = new ArrayList<>();
-        for (int c : conditionColumns) {
-            PageSource source = new PageSource(sources, g, c, kept, Set.of(), true);
-            Retained keep = retained.get(c);
-            tasks.add(CompletableFuture.runAsync(() -> {
-                try {
-                    ConditionEvaluator.evaluateColumn(source, c, p, kept, leafBits, keep, retainBudget);
-                } catch (IOException e) {
-                    throw new CompletionException(e);
+            for (int c : distinct) {
+                if (!conditionColumns.contains(c)) {
+                    returnedPages.put(c, pages(progressive ? new PageSource(sources, g, c)
+                            : new PageSource(sources, g, c, kept, Set.of(), true)));
                 }
-            }, pool));
-        }
-        CompletionException failed = null;
-        for (CompletableFuture<Void> t : tasks) {
-            try {
-                t.join();
-            } catch (CompletionException e) {
-                failed = failed == null ? e : failed;
             }
+        } catch (RuntimeException e) {
+            conditionPages.values().forEach(Pages::close);
+            returnedPages.values().forEach(Pages::close);
+            throw e;
         }
-        if (failed != null) {
-            throw AheadPages.rethrow(failed);
-        }
+        return WindowedPass.of(g, kept, p, conditionColumns, conditionPages, distinct, returnedPages, progressive,
+                slots(distinct), outputColumns, stats, limit);
     }
 
     /**
-     * A returned condition column's cursor: the pages kept from the first pass, and a reader over
-     * the pages with matches that were not kept (none when the kept ones hold every match).
+     * The decoded pages of a returned condition column kept by {@link ConditionEvaluator#evaluateColumn}
+     * (the two-pass scan's; the windowed pass decodes each page once and keeps none).
      */
-    private ColumnCursor cursorOver(RowGroupPlan g, int c, RowRanges matches, Retained keep) throws IOException {
-        ArrayDeque<ColumnBatch> pages = new ArrayDeque<>();
-        Set<Integer> indexes = new HashSet<>();
-        List<long[]> covered = new ArrayList<>();
-        for (ColumnBatch b : keep.pages) {
-            if (matches.overlaps(b.firstRow(), b.firstRow() + b.rowCount())) {
-                pages.add(b);
-                indexes.add(b.pageIndex());
-                covered.add(new long[] {b.firstRow(), b.firstRow() + b.rowCount()});
-            }
-        }
-        keep.pages.clear();
-        if (RowRanges.union(covered).intersect(matches).rowCount() == matches.rowCount()) {
-            return new ColumnCursor(null, pages);
-        }
-        if (!keep.fromOffsetIndex) {
-            // a walk from the chunk's start decodes every page anyway: nothing to gain from the kept ones
-            return new ColumnCursor(pages(new PageSource(sources, g, c, matches, Set.of(), false)), null);
-        }
-        return new ColumnCursor(pages(new PageSource(sources, g, c, matches, indexes, false)), pages);
-    }
-
-    /** The decoded pages of a returned condition column kept from the first pass. */
     static final class Retained {
         final List<ColumnBatch> pages = new ArrayList<>();
         boolean fromOffsetIndex = true;

@@ -140,12 +140,14 @@ public final class ColumnChunkReader implements AutoCloseable {
 
     // chosen pages
     private final OffsetIndex offsetIndex;
-    private final int[] chosen;
-    private final long[] chosenFetchLimit;
+    /** The chosen pages so far ({@link #appendPages} adds more), and where each one's fetch may end. */
+    private int[] chosen;
+    private long[] chosenFetchLimit;
+    private int chosenCount;
     private int nextChosen;
     /** [start, end) of the region before the first data page that holds the dictionary page, or null. */
     private final long[] dictionaryRegion;
-    private final List<ByteRange> spans;
+    private List<ByteRange> spans;
 
     private Dictionary dictionary;
     private boolean dictionarySeen;
@@ -203,42 +205,76 @@ public final class ColumnChunkReader implements AutoCloseable {
             throw new OffsetIndexMismatchException("the OffsetIndex of column \"" + column.dottedPath() + "\" in row group "
                     + rowGroup + " cannot be used: " + problem, offsetIndex.offset());
         }
-        this.chosen = chosen.clone();
-        for (int i = 0; i < this.chosen.length; i++) {
-            int p = this.chosen[i];
-            if (p < 0 || p >= offsetIndex.pageCount() || (i > 0 && p <= this.chosen[i - 1])) {
+        this.chosen = new int[0];
+        this.chosenFetchLimit = new long[0];
+        long firstData = offsetIndex.pageCount() > 0 ? offsetIndex.page(0).offset() : chunkEnd;
+        this.dictionaryRegion = chunkStart < firstData ? new long[] {chunkStart, firstData} : null;
+        appendPages(chosen);
+    }
+
+    /**
+     * Adds data pages (indexes into the OffsetIndex, increasing, after those chosen so far) to a
+     * reader opened by {@link #openPages}; {@link #next()} returns them after the ones before. Each
+     * contiguous run of the pages added in one call is fetched in one read (within the read size);
+     * the dictionary page is read before the first chosen page, in one read with it when they touch.
+     * Nothing outside the chosen pages and the dictionary region is ever fetched.
+     */
+    public void appendPages(int[] pages) {
+        if (sequential) {
+            throw new IllegalStateException("a reader walking its chunk takes no chosen pages");
+        }
+        for (int i = 0; i < pages.length; i++) {
+            int p = pages[i];
+            int before = i > 0 ? pages[i - 1] : chosenCount > 0 ? chosen[chosenCount - 1] : -1;
+            if (p < 0 || p >= offsetIndex.pageCount() || p <= before) {
                 throw new IllegalArgumentException("pages must be increasing indexes into the OffsetIndex's "
-                        + offsetIndex.pageCount() + " pages: " + java.util.Arrays.toString(chosen));
+                        + offsetIndex.pageCount() + " pages, after those chosen: " + java.util.Arrays.toString(pages));
             }
         }
-        long firstData = offsetIndex.pageCount() > 0 ? offsetIndex.page(0).offset() : chunkEnd;
-        this.dictionaryRegion = this.chosen.length > 0 && chunkStart < firstData
-                ? new long[] {chunkStart, firstData} : null;
-        // contiguous spans: the dictionary region, then the chosen pages, merged where they touch
+        if (pages.length == 0) {
+            return;
+        }
+        int from = chosenCount;
+        chosen = java.util.Arrays.copyOf(chosen, from + pages.length);
+        chosenFetchLimit = java.util.Arrays.copyOf(chosenFetchLimit, from + pages.length);
+        System.arraycopy(pages, 0, chosen, from, pages.length);
+        chosenCount = from + pages.length;
+        // runs of contiguous pages among those added: each page may fetch up to its run's end
+        int runStart = from;
+        for (int i = from; i < chosenCount; i++) {
+            boolean runEnds = i + 1 == chosenCount
+                    || offsetIndex.page(chosen[i + 1]).offset() != offsetIndex.page(chosen[i]).end();
+            if (runEnds) {
+                long end = offsetIndex.page(chosen[i]).end();
+                for (int k = runStart; k <= i; k++) {
+                    chosenFetchLimit[k] = end;
+                }
+                runStart = i + 1;
+            }
+        }
+        spans = null;
+    }
+
+    /** The contiguous spans fetched for the chosen pages: the dictionary region, then the pages, merged where they touch. */
+    private List<ByteRange> chosenSpans() {
         List<long[]> runs = new ArrayList<>();
-        if (dictionaryRegion != null) {
+        if (dictionaryRegion != null && chosenCount > 0) {
             runs.add(dictionaryRegion.clone());
         }
-        int[] runOf = new int[this.chosen.length];
-        for (int i = 0; i < this.chosen.length; i++) {
-            PageLocation loc = offsetIndex.page(this.chosen[i]);
+        for (int i = 0; i < chosenCount; i++) {
+            PageLocation loc = offsetIndex.page(chosen[i]);
             long[] last = runs.isEmpty() ? null : runs.get(runs.size() - 1);
             if (last != null && last[1] == loc.offset()) {
                 last[1] = loc.end();
             } else {
                 runs.add(new long[] {loc.offset(), loc.end()});
             }
-            runOf[i] = runs.size() - 1;
-        }
-        this.chosenFetchLimit = new long[this.chosen.length];
-        for (int i = 0; i < this.chosen.length; i++) {
-            chosenFetchLimit[i] = runs.get(runOf[i])[1];
         }
         List<ByteRange> s = new ArrayList<>();
         for (long[] r : runs) {
             s.add(new ByteRange(r[0], r[1] - r[0]));
         }
-        this.spans = Collections.unmodifiableList(s);
+        return Collections.unmodifiableList(s);
     }
 
     /** A reader that walks every page of the chunk. */
@@ -293,6 +329,9 @@ public final class ColumnChunkReader implements AutoCloseable {
 
     /** The byte ranges this reader fetches (the whole chunk when walking it). */
     public List<ByteRange> spans() {
+        if (spans == null) {
+            spans = chosenSpans();
+        }
         return spans;
     }
 
@@ -313,7 +352,7 @@ public final class ColumnChunkReader implements AutoCloseable {
 
     /** Data pages of the OffsetIndex not chosen (0 when walking the whole chunk). */
     public int pagesSkipped() {
-        return sequential ? 0 : offsetIndex.pageCount() - chosen.length;
+        return sequential ? 0 : offsetIndex.pageCount() - chosenCount;
     }
 
     /** Bytes fetched from the file so far. */
@@ -387,6 +426,9 @@ public final class ColumnChunkReader implements AutoCloseable {
     }
 
     private ColumnBatch nextChosen() throws IOException {
+        if (nextChosen >= chosenCount) {
+            return null; // none chosen (yet): the dictionary waits for the first chosen page
+        }
         if (nextChosen == 0 && dictionaryRegion != null && !dictionarySeen) {
             long at = dictionaryRegion[0];
             long limit = chosenFetchLimitOfRegion();
@@ -400,9 +442,6 @@ public final class ColumnChunkReader implements AutoCloseable {
                         + " but the OffsetIndex's first data page starts at " + dictionaryRegion[1], at);
             }
             loadDictionary(p);
-        }
-        if (nextChosen >= chosen.length) {
-            return null;
         }
         int k = nextChosen++;
         int index = chosen[k];
@@ -440,7 +479,7 @@ public final class ColumnChunkReader implements AutoCloseable {
 
     private long chosenFetchLimitOfRegion() {
         // the dictionary region merges with the first chosen page's span when they touch
-        return chosen.length > 0 && offsetIndex.page(chosen[0]).offset() == dictionaryRegion[1]
+        return chosenCount > 0 && offsetIndex.page(chosen[0]).offset() == dictionaryRegion[1]
                 ? chosenFetchLimit[0] : dictionaryRegion[1];
     }
 

@@ -1,0 +1,207 @@
+package io.pqlab.scan;
+
+import io.pqlab.internal.column.ColumnBatch;
+import io.pqlab.internal.predicate.LeafOp;
+import io.pqlab.internal.predicate.Predicate;
+import io.pqlab.plan.RowGroupPlan;
+import io.pqlab.plan.RowRanges;
+import io.pqlab.schema.ColumnDescriptor;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One pass over a row group with a condition on columns: windows of up to {@link
+ * Scanner#BATCH_ROWS} kept rows, each evaluated and then handed out before the next is read.
+ *
+ * <p>Per window: each condition column's pages are decoded (in order, each once) until they cover
+ * the window, and its leaves set the bits of every kept row of each new page (a page running into
+ * the next window is carried over, its bits already set); the condition gives the window's
+ * matches (cut to what the limit still allows); every other returned column's progressive source
+ * is told them and chooses the pages that hold them, fetching each contiguous run of them in one
+ * read; then the window's batches are assembled. A returned condition column's cursor is fed the
+ * pages its evaluation decoded, so each of its pages is decoded once, whatever its size. The
+ * limit stops the pass at the window that reaches it. Memory: a window's pages per column (a
+ * batch ends early at {@link Scanner#BATCH_BYTES}), pages decoded ahead on a pool, and the leaves'
+ * bits (row-group-indexed, cleared window by window).
+ */
+final class WindowedPass implements RowGroupRows {
+    /** A condition column: its pages, its leaves' tests and bits, and how far its pages reach. */
+    private static final class Feed {
+        final Pages pages;
+        final List<Predicate.Leaf> leaves;
+        final CompiledLeaf[] tests;
+        final BitSet[] bits;
+        final ColumnCursor cursor; // the returned column's cursor, fed this column's pages; or null
+        long reached; // end row of the last page decoded
+        boolean ended;
+
+        Feed(Pages pages, List<Predicate.Leaf> leaves, ColumnCursor cursor) {
+            this.pages = pages;
+            this.leaves = leaves;
+            this.cursor = cursor;
+            this.tests = new CompiledLeaf[leaves.size()];
+            this.bits = new BitSet[leaves.size()];
+            for (int j = 0; j < tests.length; j++) {
+                LeafOp op = leaves.get(j).op();
+                tests[j] = op == LeafOp.IS_NULL || op == LeafOp.IS_NOT_NULL ? null : CompiledLeaf.compile(leaves.get(j));
+                bits[j] = new BitSet();
+            }
+        }
+    }
+
+    private final RowGroupPlan g;
+    private final RowRanges kept;
+    private final Predicate p;
+    private final List<Feed> feeds;
+    private final ColumnCursor[] cursors;
+    private final List<Pages> told; // the progressive sources (non-condition returned columns)
+    private final int[] slotColumn;
+    private final List<ColumnDescriptor> outputColumns;
+    private final ScanStats stats;
+    private final Map<Predicate.Leaf, BitSet> leafBits = new IdentityHashMap<>();
+    private long remaining;
+    private long windowStart;
+    private final long keptEnd;
+    private BatchAssembler window;
+    private long windowEnd;
+
+    WindowedPass(RowGroupPlan g, RowRanges kept, Predicate p, List<Feed> feeds, ColumnCursor[] cursors,
+            List<Pages> told, int[] slotColumn, List<ColumnDescriptor> outputColumns, ScanStats stats, long limit) {
+        this.g = g;
+        this.kept = kept;
+        this.p = p;
+        this.feeds = feeds;
+        this.cursors = cursors;
+        this.told = told;
+        this.slotColumn = slotColumn;
+        this.outputColumns = outputColumns;
+        this.stats = stats;
+        this.remaining = limit;
+        this.windowStart = kept.isEmpty() ? 0 : kept.start(0);
+        this.keptEnd = kept.isEmpty() ? 0 : kept.end(kept.size() - 1);
+        for (Feed f : feeds) {
+            for (int j = 0; j < f.leaves.size(); j++) {
+                leafBits.put(f.leaves.get(j), f.bits[j]);
+            }
+        }
+    }
+
+    /** Builds the pass; the sources it is given are closed with it (also when this fails). */
+    static WindowedPass of(RowGroupPlan g, RowRanges kept, Predicate p, List<Integer> conditionColumns,
+            Map<Integer, Pages> conditionPages, List<Integer> distinct, Map<Integer, Pages> returnedPages,
+            boolean progressive, int[] slotColumn, List<ColumnDescriptor> outputColumns, ScanStats stats, long limit) {
+        List<Feed> feeds = new ArrayList<>();
+        ColumnCursor[] cursors = new ColumnCursor[distinct.size()];
+        List<Pages> told = new ArrayList<>();
+        try {
+            for (int c : conditionColumns) {
+                int slot = distinct.indexOf(c);
+                ColumnCursor cursor = slot >= 0 ? new ColumnCursor(null, null) : null;
+                if (slot >= 0) {
+                    cursors[slot] = cursor;
+                }
+                feeds.add(new Feed(conditionPages.get(c), ConditionEvaluator.leavesOf(p, c), cursor));
+            }
+            for (int i = 0; i < cursors.length; i++) {
+                if (cursors[i] == null) {
+                    Pages s = returnedPages.get(distinct.get(i));
+                    cursors[i] = new ColumnCursor(s, null, progressive);
+                    if (progressive) {
+                        told.add(s);
+                    }
+                }
+            }
+        } catch (RuntimeException e) {
+            conditionPages.values().forEach(Pages::close);
+            returnedPages.values().forEach(Pages::close);
+            throw e;
+        }
+        return new WindowedPass(g, kept, p, feeds, cursors, told, slotColumn, outputColumns, stats, limit);
+    }
+
+    @Override
+    public RowBatch nextBatch() throws IOException {
+        while (true) {
+            if (window != null) {
+                RowBatch b = window.nextBatch();
+                if (b != null) {
+                    remaining -= b.size();
+                    return b;
+                }
+                window = null;
+                for (Feed f : feeds) {
+                    if (f.cursor != null) {
+                        f.cursor.dropBefore(windowEnd);
+                    }
+                }
+            }
+            if (remaining <= 0 || windowStart >= keptEnd) {
+                return null;
+            }
+            RowRanges matches = evaluateWindow();
+            if (!matches.isEmpty()) {
+                for (Pages s : told) {
+                    s.want(matches);
+                }
+                window = new BatchAssembler(g, matches, cursors, slotColumn, outputColumns);
+            }
+        }
+    }
+
+    /** Decodes the condition columns' pages up to the next window's end and gives its matches. */
+    private RowRanges evaluateWindow() throws IOException {
+        // the window: from the first kept row at or after windowStart, BATCH_ROWS rows on
+        int i = ConditionEvaluator.firstRangeEndingAfter(kept, windowStart);
+        long ws = Math.max(windowStart, kept.start(i));
+        long we = Math.min(ws + Scanner.BATCH_ROWS, keptEnd);
+        for (Feed f : feeds) {
+            while (!f.ended && f.reached < we) {
+                ColumnBatch b = f.pages.next();
+                if (b == null) {
+                    f.ended = true;
+                    break;
+                }
+                for (int j = 0; j < f.bits.length; j++) {
+                    ConditionEvaluator.evalLeaf(f.leaves.get(j), f.tests[j], b, kept, f.bits[j]);
+                }
+                f.reached = Math.max(f.reached, b.firstRow() + b.rowCount());
+                if (f.cursor != null) {
+                    f.cursor.add(b);
+                }
+            }
+        }
+        RowRanges rows = kept.intersect(RowRanges.of(ws, we));
+        stats.rows(rows.rowCount(), 0);
+        BitSet m = ConditionEvaluator.eval(p, leafBits, rows);
+        List<long[]> out = new ArrayList<>();
+        long left = remaining;
+        for (int s = m.nextSetBit((int) ws); s >= 0 && s < we && left > 0; ) {
+            int e = (int) Math.min(Math.min(m.nextClearBit(s), we), s + Math.min(left, we));
+            out.add(new long[] {s, e});
+            left -= e - s;
+            s = m.nextSetBit(e);
+        }
+        // the rows before the window's end are done: later pages set only later bits
+        for (BitSet b : leafBits.values()) {
+            b.clear(0, (int) we);
+        }
+        windowStart = we;
+        windowEnd = we;
+        return RowRanges.union(out).intersect(rows);
+    }
+
+    @Override
+    public void close() {
+        for (Feed f : feeds) {
+            f.pages.close();
+        }
+        for (ColumnCursor c : cursors) {
+            c.close();
+        }
+        leafBits.clear();
+    }
+}
