@@ -29,6 +29,9 @@ abstract class CompiledLeaf {
     abstract boolean matches(ColumnBatch b, int v);
 
     static CompiledLeaf compile(Leaf leaf) {
+        if (leaf.nested() != null) {
+            return new Nested(leaf); // a list leaf is judged by rows (ConditionEvaluator.evalNested)
+        }
         PhysicalType p = leaf.order().physical();
         SortOrder o = leaf.order().order();
         boolean comparison = switch (leaf.op()) {
