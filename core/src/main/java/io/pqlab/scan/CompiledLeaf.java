@@ -42,6 +42,9 @@ abstract class CompiledLeaf {
     }
 
     static CompiledLeaf compile(Leaf leaf) {
+        if (leaf.nested() != null) {
+            return new Nested(leaf); // a list leaf is judged by rows (ConditionEvaluator.evalNested)
+        }
         PhysicalType p = leaf.order().physical();
         SortOrder o = leaf.order().order();
         boolean comparison = switch (leaf.op()) {

@@ -23,6 +23,12 @@ import io.pqlab.internal.stats.WriterVersion;
 public final class RowBoundaries {
     private RowBoundaries() {}
 
+    /** Whether the writer is one known to start every page on a row: parquet-mr / parquet-java from 1.11. */
+    public static boolean writerCutsAtRows(String createdBy) {
+        WriterVersion w = WriterVersion.parse(createdBy);
+        return w != null && w.application().equalsIgnoreCase("parquet-mr") && !w.isBefore("parquet-mr", 1, 11, 0);
+    }
+
     /**
      * Why the chunk's pages cannot be taken to start on rows, in words, or null when they can.
      *
@@ -34,8 +40,7 @@ public final class RowBoundaries {
      */
     public static String problem(String createdBy, ColumnIndex ci, OffsetIndex oi, long numValues, int maxRep,
             int maxDef, long rows) {
-        WriterVersion w = WriterVersion.parse(createdBy);
-        if (w == null || !w.application().equalsIgnoreCase("parquet-mr") || w.isBefore("parquet-mr", 1, 11, 0)) {
+        if (!writerCutsAtRows(createdBy)) {
             return "pages of a repeated column may split a row unless the writer is known to cut them at rows"
                     + " (parquet-java from 1.11); " + (createdBy == null ? "the file names no writer"
                     : "this file's writer (" + createdBy.strip() + ") is not known to")

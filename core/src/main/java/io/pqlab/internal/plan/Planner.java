@@ -20,6 +20,7 @@ import io.pqlab.internal.format.RowGroup;
 import io.pqlab.io.ByteSource;
 import io.pqlab.internal.pageindex.ColumnIndex;
 import io.pqlab.internal.pageindex.OffsetIndex;
+import io.pqlab.internal.pageindex.RowBoundaries;
 import io.pqlab.internal.predicate.Predicate;
 import io.pqlab.internal.predicate.Predicate.Leaf;
 import io.pqlab.internal.bloom.BloomFilterReader;
@@ -128,7 +129,8 @@ public final class Planner {
      * ColumnIndexes and OffsetIndexes a plan of this query may consult, for the row groups the
      * statistics (free with the footer) leave undecided, in row group then column order. The rules
      * are the planner's own: a Bloom filter only for a leaf {@link BloomEvidence#applies} to, a ColumnIndex
-     * for a condition column, an OffsetIndex for every column read that is not repeated. What the
+     * for a condition column, an OffsetIndex for every column read (of a repeated column only from a writer known to
+     * start pages on rows). What the
      * plan then needs beyond them (a dictionary page, a structure too long to fetch ahead) it reads
      * itself.
      */
@@ -186,7 +188,8 @@ public final class Planner {
                     if (conditionColumns.contains(c) && chunk.hasColumnIndex()) {
                         spans.add(new Span(chunk.columnIndexOffset(), chunk.columnIndexLength()));
                     }
-                    if (chunk.hasOffsetIndex() && file.schema().column(c).maxRepetitionLevel() == 0) {
+                    if (chunk.hasOffsetIndex() && (file.schema().column(c).maxRepetitionLevel() == 0
+                            || RowBoundaries.writerCutsAtRows(file.metadata().createdBy()))) {
                         spans.add(new Span(chunk.offsetIndexOffset(), chunk.offsetIndexLength()));
                     }
                 }
@@ -374,10 +377,6 @@ public final class Planner {
             return new ColumnRead(g, c, col.dottedPath(), -1, -1, List.of(whole), List.of(),
                     "the page index is not used: the whole chunk");
         }
-        if (col.maxRepetitionLevel() > 0) {
-            return new ColumnRead(g, c, col.dottedPath(), -1, -1, List.of(whole), List.of(),
-                    "a repeated column: the whole chunk");
-        }
         if (chunk.sealed()) {
             return new ColumnRead(g, c, col.dottedPath(), -1, -1, List.of(whole), List.of(),
                     "an encrypted column without its key: the whole chunk");
@@ -387,6 +386,15 @@ public final class Planner {
             String why = fetched.offsetIndexProblem(c);
             why = why == null ? "no OffsetIndex" : why;
             return new ColumnRead(g, c, col.dottedPath(), -1, -1, List.of(whole), List.of(), why + ": the whole chunk");
+        }
+        if (col.maxRepetitionLevel() > 0) {
+            // a list's pages hold the rows the index gives only where no row is split across pages
+            String split = RowBoundaries.problem(md.createdBy(), fetched.fetchedColumnIndex(c), oi, cmd.numValues(),
+                    col.maxRepetitionLevel(), col.maxDefinitionLevel(), n);
+            if (split != null) {
+                return new ColumnRead(g, c, col.dottedPath(), -1, -1, List.of(whole), List.of(),
+                        "a repeated column whose pages are not used: " + split + "; the whole chunk");
+            }
         }
         List<Span> spans = new ArrayList<>();
         List<PageRead> pages = new ArrayList<>();

@@ -121,6 +121,11 @@ public final class RowGroupContext {
         return offsetIndexes.get(column);
     }
 
+    /** The ColumnIndex of a column already fetched (by the page index evidence), or null. */
+    public ColumnIndex fetchedColumnIndex(int column) {
+        return columnIndexes.get(column);
+    }
+
     /** Why a column's OffsetIndex is not used, where it was looked for and not used; else null. */
     public String offsetIndexProblem(int column) {
         return offsetIndexProblems.get(column);
