@@ -174,6 +174,8 @@ final class PqlabScan implements Scan, Batch {
         static final String STORAGE = "pqlabStorageBytes";
         static final String TO_DECIDE = "pqlabBytesToDecide";
         static final String PAGES_SKIPPED = "pqlabPagesSkipped";
+        static final String REQUESTS = "pqlabRequests";
+        static final String DRIVER_REQUESTS = "pqlabDriverRequests";
         static final String ROWS = "pqlabRowsReturned";
         static final String DRIVER_TO_DECIDE = "pqlabDriverBytesToDecide";
         static final String DRIVER_FOOTERS = "pqlabDriverFooterBytes";
@@ -194,7 +196,10 @@ final class PqlabScan implements Scan, Batch {
             List<CustomMetric> out = new ArrayList<>(List.of(new Sum(BYTES, "pqlab bytes read (data pages)"),
                 new Sum(STORAGE, "pqlab bytes read from storage (executors: footers, indexes, filters, pages)"),
                 new Sum(TO_DECIDE, "pqlab bytes read to decide (executors)"),
-                new Sum(PAGES_SKIPPED, "pqlab pages skipped in row groups read"),
+                // the page index is the one mechanism that tells pages apart, so every page skip is its
+                new Sum(PAGES_SKIPPED, "pqlab pages skipped by page-index in row groups read"),
+                new Sum(REQUESTS, "pqlab requests to storage (executors)"),
+                new Sum(DRIVER_REQUESTS, "pqlab requests to storage to plan (driver; listing not counted)"),
                 new Sum(ROWS, "pqlab rows returned"),
                 new Sum(DRIVER_TO_DECIDE, "pqlab bytes read to decide (driver: indexes, filters, dictionaries)"),
                 new Sum(DRIVER_FOOTERS, "pqlab footer bytes read (driver)"),
@@ -217,6 +222,7 @@ final class PqlabScan implements Scan, Batch {
         out.add(TaskScan.metricOf(Metrics.DRIVER_FOOTERS,
                 driverPlan.files().stream().mapToLong(DatasetPlan.FilePlan::footerBytesRead).sum()));
         out.add(TaskScan.metricOf(Metrics.FILES_READ, filesRead));
+        out.add(TaskScan.metricOf(Metrics.DRIVER_REQUESTS, driverPlan.requests()));
         for (Map.Entry<String, long[]> e : driverPlan.skippedByMechanism().entrySet()) {
             if (Metrics.DECIDERS.contains(e.getKey())) {
                 out.add(TaskScan.metricOf(Metrics.filesSkipped(e.getKey()), e.getValue()[0]));

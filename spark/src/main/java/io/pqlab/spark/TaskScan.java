@@ -138,6 +138,7 @@ final class TaskScan implements Closeable {
         }
         return new CustomTaskMetric[] {metric(PqlabScan.Metrics.BYTES, bytes),
             metric(PqlabScan.Metrics.STORAGE, counted.stream().mapToLong(CountingSource::bytesRead).sum()),
+            metric(PqlabScan.Metrics.REQUESTS, counted.stream().mapToLong(CountingSource::reads).sum()),
             metric(PqlabScan.Metrics.TO_DECIDE, toDecide),
             metric(PqlabScan.Metrics.PAGES_SKIPPED, pagesSkipped),
             metric(PqlabScan.Metrics.ROWS, rows)};

@@ -130,8 +130,19 @@ class SparkDatasetTest {
             assertThat(metric(all, PqlabScan.Metrics.ROWS)).isEqualTo(got.size());
             assertThat(metric(all, PqlabScan.Metrics.BYTES)).isPositive();
             assertThat(metric(all, PqlabScan.Metrics.DRIVER_FOOTERS)).isPositive();
+            // every file planned costs the driver a footer read at least, every file read a task's
+            long planned = countParquet(Path.of(table, "year=2024"));
+            assertThat(metric(all, PqlabScan.Metrics.DRIVER_REQUESTS)).isGreaterThanOrEqualTo(planned);
+            assertThat(metric(all, PqlabScan.Metrics.REQUESTS))
+                    .isGreaterThanOrEqualTo(metric(all, PqlabScan.Metrics.FILES_READ)).isPositive();
         } finally {
             spark.conf().unset("spark.sql.adaptive.enabled");
+        }
+    }
+
+    private static long countParquet(Path dir) throws Exception {
+        try (var s = Files.walk(dir)) {
+            return s.filter(p -> p.getFileName().toString().endsWith(".parquet")).count();
         }
     }
 
