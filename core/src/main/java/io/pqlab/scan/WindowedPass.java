@@ -68,6 +68,7 @@ final class WindowedPass implements RowGroupRows {
     private final long keptEnd;
     private BatchAssembler window;
     private long windowEnd;
+    private long windowRows; // kept rows in the window
 
     WindowedPass(RowGroupPlan g, RowRanges kept, Predicate p, List<Feed> feeds, ColumnCursor[] cursors,
             List<Pages> told, int[] slotColumn, List<ColumnDescriptor> outputColumns, ScanStats stats, long limit) {
@@ -144,8 +145,9 @@ final class WindowedPass implements RowGroupRows {
             }
             RowRanges matches = evaluateWindow();
             if (!matches.isEmpty()) {
+                boolean whole = matches.rowCount() == windowRows;
                 for (Pages s : told) {
-                    s.want(matches);
+                    s.want(matches, whole);
                 }
                 window = new BatchAssembler(g, matches, cursors, slotColumn, outputColumns);
             }
@@ -176,6 +178,7 @@ final class WindowedPass implements RowGroupRows {
         }
         RowRanges rows = kept.intersect(RowRanges.of(ws, we));
         stats.rows(rows.rowCount(), 0);
+        windowRows = rows.rowCount();
         BitSet m = ConditionEvaluator.eval(p, leafBits, rows);
         List<long[]> out = new ArrayList<>();
         long left = remaining;
