@@ -60,6 +60,10 @@ public final class Scanner implements AutoCloseable {
     private int nextRowGroup;
     private long returned;
     private RowGroupRows current;
+    /** The next row group's state, opened ahead (see openAhead), or the failure opening it. */
+    private RowGroupRows ahead;
+    private boolean aheadOpened;
+    private Throwable aheadFailure;
     private final ScanStats stats = new ScanStats();
     private final PageSource.Context sources;
     private ExecutorService pool;
@@ -129,10 +133,28 @@ public final class Scanner implements AutoCloseable {
                 if (b != null) {
                     returned += b.size();
                     stats.rows(0, b.size());
+                    if (current.exhausted()) {
+                        openAhead();
+                    }
                     return b;
                 }
                 current.close();
                 current = null;
+            }
+            if (aheadOpened) {
+                aheadOpened = false;
+                current = ahead;
+                ahead = null;
+                Throwable t = aheadFailure;
+                aheadFailure = null;
+                if (t instanceof IOException io) {
+                    throw io;
+                } else if (t instanceof Error err) {
+                    throw err;
+                } else if (t != null) {
+                    throw (RuntimeException) t;
+                }
+                continue;
             }
             if (nextRowGroup >= plan.rowGroups().size() || (options.limit() >= 0 && returned >= options.limit())) {
                 stopPool();
@@ -147,12 +169,42 @@ public final class Scanner implements AutoCloseable {
         }
     }
 
+    /**
+     * Row groups ahead: once the current row group has handed out its last batch, the next one that
+     * is read is opened (its sources start decoding their first pages on the pool) while the
+     * caller works on that batch, so the pool does not sit idle between row groups. Only with a
+     * pool; not past the limit. A failure to open it is thrown when the caller reaches it.
+     */
+    private void openAhead() {
+        if (pool() == null || (options.limit() >= 0 && returned >= options.limit())) {
+            return;
+        }
+        while (nextRowGroup < plan.rowGroups().size()) {
+            RowGroupPlan g = plan.rowGroups().get(nextRowGroup++);
+            if (g.skipped()) {
+                stats.rowGroup(true);
+                continue;
+            }
+            aheadOpened = true;
+            try {
+                ahead = scanRowGroup(g);
+            } catch (IOException | RuntimeException | Error e) {
+                aheadFailure = e;
+            }
+            return;
+        }
+    }
+
     /** Releases the readers of a row group left part-way (a scan read to its end needs no close). */
     @Override
     public void close() {
         if (current != null) {
             current.close();
             current = null;
+        }
+        if (ahead != null) {
+            ahead.close();
+            ahead = null;
         }
         stopPool();
     }

@@ -198,6 +198,11 @@ final class WindowedPass implements RowGroupRows {
     }
 
     @Override
+    public boolean exhausted() {
+        return (window == null || window.exhausted()) && (remaining <= 0 || windowStart >= keptEnd);
+    }
+
+    @Override
     public void close() {
         for (Feed f : feeds) {
             f.pages.close();
