@@ -20,6 +20,7 @@ data_prop=()
 [[ -n "${PQLAB_BENCH_DATA:-}" ]] && data_prop=("-Dpqlab.bench.data=$PQLAB_BENCH_DATA")
 out="bench/results/$dataset-$(date -u +%Y%m%dT%H%M%SZ)"
 mkdir -p "$out"
+rm -rf bench/target   # an incremental build can drop the hardwood benchmarks from the list
 mvn -B -ntp -q -pl bench -am package -DskipTests
 # the run uses its own copy, so that a build during it cannot change the code measured
 jar="$out/benchmarks.jar"
@@ -62,6 +63,12 @@ jmh scan '\.ScanBench\.' "${short[@]}"
 jmh25 scan-hardwood 'HardwoodScanBench.hardwood$' "${short[@]}"
 jmh full FullScanBench -f 1 -wi 1 -w 1 -i 3 -r 1 -prof gc
 jmh25 full-hardwood 'HardwoodScanBench.Full' -f 1 -wi 1 -w 1 -i 3 -r 1 -prof gc
+jmh arrow ArrowBench -p variant=sorted -f 1 -wi 1 -w 1 -i 3 -r 1
+jmh decrypt DecryptBench -f 1 -wi 1 -i 3 -r 2
+# DatasetBench has its own generated 1,000-file dataset, not a dataset parameter
+echo "== dataset ($(date -u +%H:%M:%S), load $(cut -d' ' -f1 /proc/loadavg))"
+java "${data_prop[@]}" -jar "$jar" DatasetBench -f 1 -wi 3 -w 2 -i 5 -r 2 -rf json -rff "$out/dataset.json" \
+  > "$out/dataset.log" 2>&1 || echo "   failed: see $out/dataset.log"
 
 echo "== bytes read ($(date -u +%H:%M:%S))"
 java "${data_prop[@]}" -Xmx3g -cp "$jar" io.pqlab.bench.BytesRead "$dataset" > "$out/bytes.md" 2> "$out/bytes.log"

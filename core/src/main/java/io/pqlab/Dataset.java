@@ -177,9 +177,13 @@ public final class Dataset implements Closeable {
         boolean prune = query.mechanisms().contains(Mechanism.PARTITION);
         List<Decided> out = new ArrayList<>(Collections.nCopies(files.size(), null));
         List<Integer> survivors = new ArrayList<>();
+        // files with the same partition values are judged alike: each distinct set of values once
+        Map<List<Object>, FileConditions.Judged> byValues = new java.util.HashMap<>();
         for (int i = 0; i < files.size(); i++) {
             if (query.hasCondition()) {
-                FileConditions.Judged j = FileConditions.judge(query.condition(), partitionValues, i, Set.of());
+                int file = i;
+                FileConditions.Judged j = byValues.computeIfAbsent(partitioning.values().get(i),
+                        v -> FileConditions.judge(query.condition(), partitionValues, file, Set.of()));
                 if (j.matchesNone() && prune) {
                     out.set(i, new Decided(i, DatasetPlan.Outcome.SKIPPED_BY_PARTITION, j.reason(), null));
                     continue;

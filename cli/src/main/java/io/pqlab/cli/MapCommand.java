@@ -7,6 +7,8 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import io.pqlab.internal.net.Accounting;
+import io.pqlab.internal.net.ByteCounts;
 import io.pqlab.internal.net.ReadSession;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -50,9 +52,8 @@ final class MapCommand implements Callable<Integer>, Main.HasFile {
             description = "The HTML file to write. Default: FILE's name with .html added, in the current directory.")
     Path output;
 
-    @Option(names = "--coalesce", paramLabel = "BYTES", defaultValue = "0",
-            description = "Merge byte ranges less than this many bytes apart into one request.")
-    String coalesce;
+    @Mixin
+    NetworkOptions network = new NetworkOptions();
 
     @Option(names = "--debug", description = "Print a stack trace with any error.")
     boolean debug;
@@ -68,7 +69,8 @@ final class MapCommand implements Callable<Integer>, Main.HasFile {
         String base = file.replaceAll("[?#].*$", "");
         base = base.substring(base.lastIndexOf('/') + 1);
         Path target = output != null ? output : Path.of((base.isEmpty() ? "file" : base) + ".html");
-        try (ReadSession session = Sources.session(file, source, source.strategy())) {
+        try (ReadSession session = Sources.session(file, source, where == null ? source.strategy()
+                : network.strategy(source, file))) {
             ParquetFile pf = session.file();
             if (where == null) {
                 if (!query.defaults()) {
@@ -79,11 +81,17 @@ final class MapCommand implements Callable<Integer>, Main.HasFile {
                 return Main.OK;
             }
             query.mechanisms(); // a bad --use before a bad --coalesce, as the options are read
-            long gap = Sizes.parse(coalesce, "--coalesce");
-            Plan written = PageMapOutput.writePlan(pf, where, query.bind(pf, where, Query.all()), gap, target);
-            out.printf("wrote %s: %d of %d row groups skipped, %,d bytes read, %,d to decide, %d requests%n", target,
-                    written.rowGroupsSkipped(), written.rowGroups().size(), written.bytesRead(), written.indexBytes(),
-                    written.requests().size());
+            long gap = network.gap(file);
+            io.pqlab.internal.plan.BoundQuery bound = query.bind(pf, where, Query.all());
+            // planned as skipping plans it (the indexes fetched, the data planned), then drawn
+            Plan plan = session.plan(bound, PlanReport.dictionaries());
+            session.planData(plan);
+            Accounting a = session.accounting(network.model());
+            ByteCounts counts = session.byteCounts(a, plan);
+            Plan written = PageMapOutput.writePlan(pf, where, bound, gap, target);
+            out.printf("wrote %s: %d of %d row groups skipped%n", target, written.rowGroupsSkipped(),
+                    written.rowGroups().size());
+            NetworkReport.printCounts(out, a, counts, pf.footer().fileSize(), 20);
             return Main.OK;
         }
     }

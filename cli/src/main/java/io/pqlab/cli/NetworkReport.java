@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.pqlab.io.HttpSource;
 import io.pqlab.internal.net.Accounting;
+import io.pqlab.internal.net.ByteCounts;
 import io.pqlab.internal.net.CostModel;
 import io.pqlab.internal.net.ReadSession;
 import io.pqlab.internal.net.RequestLog;
@@ -25,7 +26,7 @@ final class NetworkReport {
         return inner.getClass().getSimpleName().equals("S3Source") ? "s3" : "file";
     }
 
-    static ObjectNode json(ReadSession session, Accounting a, boolean withRequests) {
+    static ObjectNode json(ReadSession session, Accounting a, ByteCounts counts, boolean withRequests) {
         ObjectNode o = PlanReport.MAPPER.createObjectNode();
         o.put("source", kind(session));
         Strategy s = session.strategy();
@@ -49,6 +50,7 @@ final class NetworkReport {
         o.put("wall_ms", ms(a.wallNanos() / 1000.0));
         o.put("model_ms", ms(a.modelMicros()));
         o.put("retries", a.retries());
+        o.set("fetched", countsJson(counts));
         if (withRequests) {
             ArrayNode list = o.putArray("request_list");
             List<RequestLog.Request> rs = a.requestList();
@@ -65,6 +67,61 @@ final class NetworkReport {
             }
         }
         return o;
+    }
+
+    /** The bytes fetched by kind ({@link ByteCounts}), the keys its names; they add up to "total". */
+    static ObjectNode countsJson(ByteCounts b) {
+        ObjectNode o = PlanReport.MAPPER.createObjectNode();
+        long[] parts = b.parts();
+        for (int i = 0; i < parts.length; i++) {
+            o.put(ByteCounts.NAMES.get(i), parts[i]);
+            if (ByteCounts.NAMES.get(i).equals("data_pages")) {
+                if (b.decoded() >= 0) {
+                    o.put("data_pages_decoded", b.decoded());
+                } else {
+                    o.putNull("data_pages_decoded"); // planned, not read
+                }
+            }
+        }
+        o.put("total", b.total());
+        return o;
+    }
+
+    /** Requests by phase: "footer 2, indexes 3, data 13" (data "planned" where not made). */
+    static String phaseCounts(Accounting a) {
+        List<String> parts = new java.util.ArrayList<>();
+        for (Accounting.PhaseCost p : a.phases()) {
+            parts.add(p.phase() + " " + p.requestCount() + (p.executed() ? "" : " planned"));
+        }
+        return String.join(", ", parts);
+    }
+
+    /**
+     * The one accounting for people: requests by phase, then every byte fetched by kind, each
+     * counted once and adding up to the total. skipping, scan --stats, requests and map print
+     * it so, with {@code labelWidth} aligning it with the lines around.
+     */
+    static void printCounts(PrintWriter out, Accounting a, ByteCounts b, long fileSize, int labelWidth) {
+        String label = "%-" + labelWidth + "s";
+        out.printf(label + "%,d (%s)%n", "requests:", a.requests(), phaseCounts(a));
+        out.printf(label + "%,d of a %,d-byte file, each byte in one of:%n", "bytes fetched:", b.total(), fileSize);
+        Table t = new Table("kind", ">bytes", "");
+        long[] parts = b.parts();
+        for (int i = 0; i < parts.length; i++) {
+            String name = ByteCounts.NAMES.get(i).replace('_', ' ');
+            String note = switch (ByteCounts.NAMES.get(i)) {
+                case "indexes" -> "ColumnIndexes and OffsetIndexes";
+                case "filters" -> "Bloom filters";
+                case "dictionaries" -> "to decide or to decode, once";
+                case "data_pages" -> b.decoded() < 0 ? "the pages the plan keeps (planned)"
+                        : String.format("%,d decoded, %,d fetched and not decoded", b.decoded(), parts[i] - b.decoded());
+                case "other" -> "in no structure the footer names (the leading magic)";
+                case "gaps" -> "pages the plan skips, fetched between merged ranges or in the footer's read";
+                default -> "";
+            };
+            t.row(name, String.format("%,d", parts[i]), note);
+        }
+        t.printRows(out, "  ");
     }
 
     static void model(ObjectNode o, CostModel m) {

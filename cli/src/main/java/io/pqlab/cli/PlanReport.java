@@ -152,10 +152,11 @@ final class PlanReport {
         long full = fullBytes(pf, plan);
         out.printf("row groups skipped: %d of %d%n", plan.rowGroupsSkipped(), plan.rowGroups().size());
         out.printf("rows kept:          %,d of %,d%n", plan.rowsKept(), plan.numRows());
-        out.printf("bytes read:         %,d of %,d column-chunk bytes (%s)%n", plan.bytesRead(), full, percent(plan.bytesRead(), full));
-        out.printf("bytes to decide:    %,d (page indexes, Bloom filters, dictionaries)%n", plan.indexBytes());
-        out.printf("requests:           %d%s%n", plan.requests().size(),
-                plan.coalesceGap() > 0 ? " (ranges less than " + plan.coalesceGap() + " bytes apart merged)" : " (adjacent ranges merged)");
+        out.printf("chunks kept:        %,d of %,d column-chunk bytes (%s): dictionaries and data pages%n",
+                plan.bytesRead(), full, percent(plan.bytesRead(), full));
+        out.printf("coalescing:         %s%n", plan.coalesceGap() > 0
+                ? "ranges less than " + plan.coalesceGap() + " bytes apart merged" : "adjacent ranges merged");
+        // then the requests and bytes fetched, as every command prints them (NetworkReport.printCounts)
     }
 
     /** The column-chunk bytes a full read of the plan's columns would take. */

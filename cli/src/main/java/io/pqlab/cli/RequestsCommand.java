@@ -130,8 +130,9 @@ final class RequestsCommand implements Callable<Integer>, Main.HasFile {
             Plan plan = session.plan(query.bind(pf, where, Query.all()), PlanReport.dictionaries());
             session.planData(plan);
             Accounting a = session.accounting(model);
+            io.pqlab.internal.net.ByteCounts counts = session.byteCounts(a, plan);
             if (json) {
-                ObjectNode o = NetworkReport.json(session, a, true);
+                ObjectNode o = NetworkReport.json(session, a, counts, true);
                 o.put("file", file);
                 o.put("condition", where);
                 o.put("row_groups_skipped", plan.rowGroupsSkipped());
@@ -157,6 +158,7 @@ final class RequestsCommand implements Callable<Integer>, Main.HasFile {
             NetworkReport.printPhases(out, a, "");
             out.printf("row groups skipped: %d of %d; rows kept: %,d of %,d%n", plan.rowGroupsSkipped(),
                     plan.rowGroups().size(), plan.rowsKept(), plan.numRows());
+            NetworkReport.printCounts(out, a, counts, pf.footer().fileSize(), 20);
             return Main.OK;
         }
     }

@@ -245,12 +245,12 @@ final class ScanCommand implements Callable<Integer>, Main.HasFile {
             // The reader has gone (head): stop reading now. Exit 0, and --stats still says how
             // far the scan got, on stderr.
             if (stats) {
-                printStats(spec.commandLine().getErr(), scanner.stats(), scanner.plan(), session.accounting(model), pf);
+                printStats(spec.commandLine().getErr(), scanner.stats(), scanner.plan(), session, model, pf);
             }
             return Main.OK;
         }
         if (stats) {
-            printStats(spec.commandLine().getErr(), scanner.stats(), scanner.plan(), session.accounting(model), pf);
+            printStats(spec.commandLine().getErr(), scanner.stats(), scanner.plan(), session, model, pf);
         }
         return Main.OK;
     }
@@ -271,7 +271,7 @@ final class ScanCommand implements Callable<Integer>, Main.HasFile {
             }
             done = true;
             if (stats) {
-                printStats(spec.commandLine().getErr(), reader.stats(), reader.plan(), session.accounting(model), pf);
+                printStats(spec.commandLine().getErr(), reader.stats(), reader.plan(), session, model, pf);
             }
         } finally {
             if (output != null) {
@@ -303,16 +303,14 @@ final class ScanCommand implements Callable<Integer>, Main.HasFile {
         }
     }
 
-    private static void printStats(PrintWriter err, ScanStats s, Plan plan, Accounting a, ParquetFile pf)
-            throws IOException {
+    private static void printStats(PrintWriter err, ScanStats s, Plan plan, ReadSession session, CostModel model,
+            ParquetFile pf) throws IOException {
+        Accounting a = session.accounting(model);
+        io.pqlab.internal.net.ByteCounts counts = session.byteCounts(a, plan);
         err.printf("rows returned:       %,d of %,d%n", s.rowsReturned(), plan.numRows());
         err.printf("row groups:          %d read, %d skipped%n", s.rowGroupsRead(), plan.rowGroupsSkipped());
         err.printf("pages:               %,d decoded, %,d skipped in row groups read%n", s.pagesDecoded(), s.pagesSkipped());
-        err.printf("bytes fetched:       %,d of a %,d-byte file (%,d of them data pages; footer, indexes, "
-                + "filters and dictionaries the rest)%n", a.bytes(), pf.footer().fileSize(), s.bytesFetched());
-        err.printf("requests:            %,d (footer %d, indexes %d, data %d)%n", a.requests(),
-                a.phase(RequestLog.FOOTER).requestCount(), a.phase(RequestLog.INDEXES).requestCount(),
-                a.phase(RequestLog.DATA).requestCount());
+        NetworkReport.printCounts(err, a, counts, pf.footer().fileSize(), 21);
         if (!s.codecs().isEmpty()) {
             err.printf("codecs:              %s%n", String.join(", ", s.codecs()));
         }

@@ -125,6 +125,7 @@ final class SkippingCommand implements Callable<Integer>, Main.HasFile {
             String condition = condition(pf);
             BoundQuery bound = query.bind(pf, condition, Query.all());
             if (html != null) {
+                session.plan(bound, PlanReport.dictionaries()); // the indexes fetched in their phase, then drawn
                 PageMapOutput.writePlan(pf, condition, bound, coalesce, html);
                 spec.commandLine().getErr().println("pqlab: wrote " + html);
             }
@@ -145,14 +146,17 @@ final class SkippingCommand implements Callable<Integer>, Main.HasFile {
             }
             Plan plan = session.plan(bound, PlanReport.dictionaries());
             session.planData(plan);
+            // footer and indexes as fetched; data as it would be requested
+            io.pqlab.internal.net.Accounting a = session.accounting(model);
+            io.pqlab.internal.net.ByteCounts counts = session.byteCounts(a, plan);
             if (json) {
                 ObjectNode node = PlanReport.json(plan, pf);
                 node.put("condition", condition);
-                // footer and indexes as fetched; data as it would be requested
-                node.set("network", NetworkReport.json(session, session.accounting(model), true));
+                node.set("network", NetworkReport.json(session, a, counts, true));
                 out.println(PlanReport.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(node));
             } else {
                 PlanReport.print(out, plan, pf, condition);
+                NetworkReport.printCounts(out, a, counts, pf.footer().fileSize(), 20);
             }
             return Main.OK;
         }

@@ -44,7 +44,11 @@ import java.util.regex.Pattern;
  *            | column [NOT] IN '(' value (',' value)* ')'
  *            | column [NOT] BETWEEN value AND value
  *            | column [NOT] (LIKE | ILIKE) 'pattern' [ESCAPE 'c']
+ *            | list_contains '(' list ',' value ')'        (array_contains too): ANY(list) = value
  * column    := name ('.' name)*                           name: word | "quoted"
+ *            | ANY '(' list ')'                           the elements: a test holds where one does
+ *            | cardinality '(' name ('.' name)* ')'       compared with 0 (= 0, &gt; 0, ...)
+ * list      := name ('.' name)* | map_keys '(' name ('.' name)* ')' | map_values '(' ... ')'
  * value     := [+|-] number | [+|-] Infinity | NaN | 'string' | TRUE | FALSE | X'hex'
  *            | DATE 'YYYY-MM-DD' | TIME 'HH:MM:SS[.f]' | TIMESTAMP 'YYYY-MM-DD[( |T)HH:MM:SS[.f]][Z|±HH:MM]'
  *            | TIMESTAMPTZ '...' (as TIMESTAMP; without an offset, UTC)
@@ -179,7 +183,9 @@ public final class Condition {
             if (isKeyword("NOT")) {
                 enter();
                 advance();
-                Expr e = new Not(not("a condition after NOT"));
+                Expr operand = not("a condition after NOT");
+                // NOT ANY(x) = v is one leaf, "no element equals v" (so that printing and parsing agree)
+                Expr e = operand instanceof Expr.Leaf l && l.column().quantified() ? l.negate() : new Not(operand);
                 depth--;
                 return e;
             }
@@ -233,6 +239,9 @@ public final class Condition {
         }
 
         private Expr test(String what) {
+            if ((isKeyword("LIST_CONTAINS") || isKeyword("ARRAY_CONTAINS")) && lexer.parenFollows()) {
+                return listContains();
+            }
             Operand left = operand(what);
             if (tok.kind() == Kind.OP) {
                 Token op = advance();
@@ -264,6 +273,11 @@ public final class Condition {
                         : describe(tok) + " needs a column on its left, not a value", left.start());
             }
             ColumnRef col = left.column();
+            if (isKeyword("IS") && col.part() != ColumnRef.Part.COLUMN) {
+                throw new ConditionException("IS NULL tests a column or a list itself, not " + col.text()
+                        + ": write " + Printer.column(col.path()) + " IS NULL (a null element matches no comparison)",
+                        left.start());
+            }
             if (isKeyword("IS")) {
                 advance();
                 boolean negated = isKeyword("NOT");
@@ -421,6 +435,23 @@ public final class Condition {
                             return new Operand(start, null, cast());
                         }
                         break;
+                    case "ANY":
+                        if (lexer.parenFollows()) {
+                            advance(); // ANY
+                            advance(); // (
+                            ColumnRef elements = elements(start, "ANY(");
+                            return new Operand(start, closeCall(elements, start, "ANY("), null);
+                        }
+                        break;
+                    case "CARDINALITY":
+                        if (lexer.parenFollows()) {
+                            advance();
+                            advance();
+                            ColumnRef c = column();
+                            ColumnRef card = new ColumnRef(c.path(), null, ColumnRef.Part.CARDINALITY, false);
+                            return new Operand(start, closeCall(card, start, "cardinality("), null);
+                        }
+                        break;
                     default:
                         if (Lexer.isReserved(kw)) {
                             throw expected(what);
@@ -428,6 +459,62 @@ public final class Condition {
                 }
             }
             return new Operand(start, column(), null);
+        }
+
+        /**
+         * {@code list_contains(list, value)} (DuckDB's name; array_contains is Spark's): some element
+         * equals the value, as {@code ANY(list) = value}.
+         */
+        private Expr listContains() {
+            int start = tok.start();
+            String name = Lexer.upperAscii(tok.text()).toLowerCase(java.util.Locale.ROOT);
+            advance();
+            advance(); // (
+            ColumnRef elements = elements(start, name + "(");
+            if (tok.kind() != Kind.COMMA) {
+                throw expected("',' and a value after the list in " + name + "(list, value)");
+            }
+            advance();
+            Literal v = value("a value to look for in " + name, name);
+            if (tok.kind() != Kind.RPAREN) {
+                throw expected("')' to close " + name + "(");
+            }
+            Token close = advance();
+            return new Comparison(new ColumnRef(elements.path(), text.substring(start, close.end()), elements.part(), false),
+                    CompareOp.EQ, v);
+        }
+
+        /** After {@code ANY(} or {@code list_contains(}: a list column, or map_keys(m) / map_values(m). */
+        private ColumnRef elements(int start, String call) {
+            if ((isKeyword("MAP_KEYS") || isKeyword("MAP_VALUES")) && lexer.parenFollows()) {
+                boolean keys = isKeyword("MAP_KEYS");
+                advance();
+                advance();
+                if (tok.kind() != Kind.NAME && tok.kind() != Kind.QUOTED_NAME) {
+                    throw expected("a map column in " + (keys ? "map_keys(" : "map_values("));
+                }
+                ColumnRef m = column();
+                if (tok.kind() != Kind.RPAREN) {
+                    throw expected("')' to close " + (keys ? "map_keys(" : "map_values("));
+                }
+                advance();
+                return new ColumnRef(m.path(), null, keys ? ColumnRef.Part.KEYS : ColumnRef.Part.VALUES, false);
+            }
+            if (tok.kind() != Kind.NAME && tok.kind() != Kind.QUOTED_NAME
+                    || (tok.kind() == Kind.NAME && Lexer.isReserved(tok.text()))) {
+                throw expected("a list column in " + call + " (or map_keys(m), map_values(m))");
+            }
+            ColumnRef c = column();
+            return new ColumnRef(c.path(), null, ColumnRef.Part.ELEMENTS, false);
+        }
+
+        /** The ')' closing a call on a column; the reference with the call's text. */
+        private ColumnRef closeCall(ColumnRef ref, int start, String call) {
+            if (tok.kind() != Kind.RPAREN) {
+                throw expected("')' to close " + call);
+            }
+            Token close = advance();
+            return new ColumnRef(ref.path(), text.substring(start, close.end()), ref.part(), false);
         }
 
         private ColumnRef column() {

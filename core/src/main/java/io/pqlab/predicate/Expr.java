@@ -128,7 +128,9 @@ public sealed interface Expr permits Expr.And, Expr.Or, Expr.Not, Expr.Leaf {
 
         @Override
         public Comparison negate() {
-            return new Comparison(column, op.complement(), value);
+            // NOT (ANY(x) = v) is "no element equals v", not "some element differs"
+            return column.quantified() ? new Comparison(column.negated(), op, value)
+                    : new Comparison(column, op.complement(), value);
         }
 
         @Override
@@ -148,7 +150,7 @@ public sealed interface Expr permits Expr.And, Expr.Or, Expr.Not, Expr.Leaf {
 
         @Override
         public In negate() {
-            return new In(column, values, !negated);
+            return column.quantified() ? new In(column.negated(), values, negated) : new In(column, values, !negated);
         }
 
         @Override
@@ -170,11 +172,19 @@ public sealed interface Expr permits Expr.And, Expr.Or, Expr.Not, Expr.Leaf {
 
         @Override
         public Between negate() {
-            return new Between(column, low, high, !negated);
+            return column.quantified() ? new Between(column.negated(), low, high, negated)
+                    : new Between(column, low, high, !negated);
         }
 
-        /** {@code c >= low AND c <= high}, or for NOT BETWEEN {@code c < low OR c > high}. */
+        /**
+         * {@code c >= low AND c <= high}, or for NOT BETWEEN {@code c < low OR c > high}. Not for
+         * a quantified column: ANY(x) BETWEEN 1 AND 5 needs one element in the range, which two
+         * ANY leaves would not say.
+         */
         public Expr expand() {
+            if (column.quantified()) {
+                throw new IllegalStateException("a BETWEEN on elements does not expand: " + this);
+            }
             return negated
                     ? new Or(List.of(new Comparison(column, CompareOp.LT, low), new Comparison(column, CompareOp.GT, high)))
                     : new And(List.of(new Comparison(column, CompareOp.GE, low), new Comparison(column, CompareOp.LE, high)));
@@ -191,6 +201,9 @@ public sealed interface Expr permits Expr.And, Expr.Or, Expr.Not, Expr.Leaf {
         public IsNull {
             if (column == null) {
                 throw new IllegalArgumentException("null column");
+            }
+            if (column.part() != ColumnRef.Part.COLUMN) {
+                throw new IllegalArgumentException("IS NULL tests a column or a list itself, not " + column);
             }
         }
 
@@ -282,7 +295,8 @@ public sealed interface Expr permits Expr.And, Expr.Or, Expr.Not, Expr.Leaf {
 
         @Override
         public Like negate() {
-            return new Like(column, pattern, escape, !negated, ignoreCase);
+            return column.quantified() ? new Like(column.negated(), pattern, escape, negated, ignoreCase)
+                    : new Like(column, pattern, escape, !negated, ignoreCase);
         }
 
         @Override

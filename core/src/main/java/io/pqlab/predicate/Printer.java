@@ -35,6 +35,10 @@ final class Printer {
         } else if (e instanceof Not n) {
             b.append("NOT ");
             nested(n.operand(), b);
+        } else if (e instanceof Expr.Leaf leaf && leaf.column().none()) {
+            // "no element satisfies it": printed as the NOT of the ANY leaf, which the parser folds back
+            b.append("NOT ");
+            print(leaf.negate(), b);
         } else if (e instanceof Comparison c) {
             b.append(c.column().canonical()).append(' ').append(c.op().symbol()).append(' ').append(c.value());
         } else if (e instanceof In in) {

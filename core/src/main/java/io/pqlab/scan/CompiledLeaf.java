@@ -5,6 +5,7 @@ import io.pqlab.MalformedFileException;
 import io.pqlab.internal.column.ColumnBatch;
 import io.pqlab.internal.format.PhysicalType;
 import io.pqlab.internal.predicate.LeafOp;
+import io.pqlab.internal.predicate.Predicate;
 import io.pqlab.internal.predicate.Predicate.Leaf;
 import io.pqlab.internal.predicate.ValueMatch;
 import io.pqlab.internal.stats.SortOrder;
@@ -90,6 +91,77 @@ abstract class CompiledLeaf {
                 return ValueMatch.matches(leaf, plain);
             }
         };
+    }
+
+    /** A leaf on a list column ({@link Leaf#nested()}), compiled. */
+    static Nested compileNested(Leaf leaf) {
+        return new Nested(leaf);
+    }
+
+    /**
+     * A leaf on a list column: decides one row from its entries. The row's first entry tells a
+     * null list (definition level below nullBelow) and an empty one (below emptyBelow); an entry at
+     * the maximum definition level holds an element value, which the element condition (flat leaves
+     * on the same column, compiled as those are) tests.
+     */
+    static final class Nested extends CompiledLeaf {
+        private final Predicate.Nested n;
+        private final Predicate element;
+        private final java.util.IdentityHashMap<Leaf, CompiledLeaf> tests = new java.util.IdentityHashMap<>();
+        private final CompiledLeaf single;
+
+        Nested(Leaf leaf) {
+            super(leaf);
+            this.n = leaf.nested();
+            this.element = n.element();
+            if (element != null) {
+                for (Leaf sub : element.leaves()) {
+                    tests.put(sub, sub.op() == LeafOp.IS_NOT_NULL ? null : compile(sub));
+                }
+            }
+            this.single = element instanceof Leaf l && l.op() != LeafOp.IS_NOT_NULL ? tests.get(l) : null;
+        }
+
+        @Override
+        boolean matches(ColumnBatch b, int v) {
+            throw new IllegalStateException("a list leaf is judged by rows: " + leaf);
+        }
+
+        /** Whether the row whose entries are [from, to) of page b satisfies the leaf. */
+        boolean row(ColumnBatch b, int from, int to) {
+            int d = b.definitionLevel(from);
+            switch (leaf.op()) {
+                case LIST_NULL:
+                    return d < n.nullBelow();
+                case LIST_NOT_NULL:
+                    return d >= n.nullBelow();
+                case LIST_EMPTY:
+                    return d >= n.nullBelow() && d < n.emptyBelow();
+                case LIST_NOT_EMPTY:
+                    return d >= n.emptyBelow();
+                case ANY:
+                    return any(b, from, to);
+                case NONE:
+                    return d >= n.nullBelow() && !any(b, from, to);
+                default:
+                    throw new IllegalStateException(leaf.op().name());
+            }
+        }
+
+        private boolean any(ColumnBatch b, int from, int to) {
+            for (int e = from; e < to; e++) {
+                if (b.isNull(e)) {
+                    continue; // a null element, or an empty or null (inner) list: no value to satisfy anything
+                }
+                int v = b.valueIndex(e);
+                boolean hit = single != null ? single.matches(b, v)
+                        : element.holds(sub -> tests.get(sub) == null || tests.get(sub).matches(b, v));
+                if (hit) {
+                    return true;
+                }
+            }
+            return false;
+        }
     }
 
     /** NaN above every number and equal to NaN; -0.0 equal to +0.0. */

@@ -42,7 +42,8 @@ final class ConditionEvaluator {
         for (int j = 0; j < bits.length; j++) {
             bits[j] = new BitSet();
             LeafOp op = leaves.get(j).op();
-            tests[j] = op == LeafOp.IS_NULL || op == LeafOp.IS_NOT_NULL ? null : CompiledLeaf.compile(leaves.get(j));
+            tests[j] = leaves.get(j).nested() != null ? CompiledLeaf.compileNested(leaves.get(j))
+                    : op == LeafOp.IS_NULL || op == LeafOp.IS_NOT_NULL ? null : CompiledLeaf.compile(leaves.get(j));
             synchronized (leafBits) { // columns may be evaluated at once
                 leafBits.put(leaves.get(j), bits[j]);
             }
@@ -141,6 +142,10 @@ final class ConditionEvaluator {
      * on flat columns (an entry is a row).
      */
     static void evalLeaf(Predicate.Leaf leaf, CompiledLeaf test, ColumnBatch b, RowRanges rows, BitSet out) {
+        if (leaf.nested() != null) {
+            evalNested((CompiledLeaf.Nested) test, b, rows, out);
+            return;
+        }
         long first = b.firstRow();
         long last = first + b.entryCount();
         LeafOp op = leaf.op();
@@ -156,6 +161,26 @@ final class ConditionEvaluator {
                     default -> !isNull && test.matches(b, b.valueIndex(e));
                 };
                 if (match) {
+                    out.set((int) row);
+                }
+            }
+        }
+    }
+
+    /**
+     * A leaf on a list column: each kept row that starts in page b, over its entries
+     * [rowStart(k), rowStart(k + 1)) (the scan joins pages so that a row's entries lie in one
+     * batch; entries before rowStart(0) end a row begun before it, already judged).
+     */
+    static void evalNested(CompiledLeaf.Nested test, ColumnBatch b, RowRanges rows, BitSet out) {
+        long first = b.firstRow();
+        long last = first + b.rowCount();
+        for (int i = firstRangeEndingAfter(rows, first); i < rows.size() && rows.start(i) < last; i++) {
+            long from = Math.max(first, rows.start(i));
+            long to = Math.min(last, rows.end(i));
+            for (long row = from; row < to; row++) {
+                int k = (int) (row - first);
+                if (test.row(b, b.rowStart(k), b.rowStart(k + 1))) {
                     out.set((int) row);
                 }
             }

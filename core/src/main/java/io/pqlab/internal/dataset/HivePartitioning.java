@@ -65,20 +65,31 @@ public record HivePartitioning(List<Column> columns, List<List<Object>> values) 
         List<String> keys = null;
         String firstFile = null;
         List<String[]> raw = new ArrayList<>(files.size());
+        // files of one directory have the same partitions: each directory is parsed and checked once
+        Map<String, String[]> byDirectory = new java.util.HashMap<>();
         for (ListedFile f : files) {
-            Map<String, String> kv = parse(f.location());
-            List<String> k = new ArrayList<>(kv.keySet());
-            if (keys == null) {
-                keys = k;
-                firstFile = f.location();
-            } else if (!new java.util.HashSet<>(keys).equals(new java.util.HashSet<>(k))) {
-                throw new DatasetException("inconsistent hive partitions: " + firstFile + " has "
-                        + describe(keys) + " but " + f.location() + " has " + describe(k)
-                        + " (every file of a dataset needs the same key=value directories)");
-            }
-            String[] vals = new String[keys.size()];
-            for (int i = 0; i < keys.size(); i++) {
-                vals[i] = kv.get(keys.get(i));
+            String l = f.location();
+            int slash = l.lastIndexOf('/');
+            String dir = slash < 0 || l.indexOf('?') >= 0 ? null : l.substring(0, slash + 1);
+            String[] vals = dir == null ? null : byDirectory.get(dir);
+            if (vals == null) {
+                Map<String, String> kv = parse(l);
+                List<String> k = new ArrayList<>(kv.keySet());
+                if (keys == null) {
+                    keys = k;
+                    firstFile = l;
+                } else if (!keys.equals(k) && !new java.util.HashSet<>(keys).equals(new java.util.HashSet<>(k))) {
+                    throw new DatasetException("inconsistent hive partitions: " + firstFile + " has "
+                            + describe(keys) + " but " + l + " has " + describe(k)
+                            + " (every file of a dataset needs the same key=value directories)");
+                }
+                vals = new String[keys.size()];
+                for (int i = 0; i < keys.size(); i++) {
+                    vals[i] = kv.get(keys.get(i));
+                }
+                if (dir != null) {
+                    byDirectory.put(dir, vals);
+                }
             }
             raw.add(vals);
         }
@@ -100,6 +111,10 @@ public record HivePartitioning(List<Column> columns, List<List<Object>> values) 
             columns.add(new Column(keys.get(c), t));
         }
         List<List<Object>> values = new ArrayList<>(files.size());
+        List<Map<String, Object>> converted = new ArrayList<>(); // per column, each distinct text once
+        for (int c = 0; c < keys.size(); c++) {
+            converted.add(new java.util.HashMap<>());
+        }
         for (int i = 0; i < files.size(); i++) {
             Object[] v = new Object[keys.size()];
             for (int c = 0; c < keys.size(); c++) {
@@ -107,7 +122,8 @@ public record HivePartitioning(List<Column> columns, List<List<Object>> values) 
                 if (isNull(text)) {
                     continue;
                 }
-                v[c] = columns.get(c).type().convert(text);
+                PartitionType type = columns.get(c).type();
+                v[c] = converted.get(c).computeIfAbsent(text, type::convert);
                 if (v[c] == null) {
                     throw new DatasetException(files.get(i).location() + ": partition value '" + text + "' of key '"
                             + keys.get(c) + "' is not a " + columns.get(c).type() + " (declare the key's type as VARCHAR"
@@ -121,8 +137,9 @@ public record HivePartitioning(List<Column> columns, List<List<Object>> values) 
 
     private static PartitionType infer(List<String[]> raw, int c) {
         PartitionType common = null;
+        java.util.Set<String> seen = new java.util.HashSet<>(); // each distinct value inferred once
         for (String[] vals : raw) {
-            if (isNull(vals[c])) {
+            if (isNull(vals[c]) || !seen.add(vals[c])) {
                 continue;
             }
             PartitionType t = PartitionType.infer(vals[c]);

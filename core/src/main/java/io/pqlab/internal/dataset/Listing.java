@@ -158,6 +158,8 @@ public final class Listing {
     /** Files below {@code root}, named {@code base + relative path}, hidden names skipped. */
     private static List<ListedFile> walk(Path root, String base, Glob glob) throws IOException {
         List<ListedFile> out = new ArrayList<>();
+        String rootName = root.toString();
+        String separator = root.getFileSystem().getSeparator();
         Files.walkFileTree(root, EnumSet.of(FileVisitOption.FOLLOW_LINKS), Integer.MAX_VALUE, new SimpleFileVisitor<>() {
             @Override
             public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) {
@@ -170,7 +172,18 @@ public final class Listing {
                 if (!attrs.isRegularFile() || hidden(file.getFileName().toString())) {
                     return FileVisitResult.CONTINUE;
                 }
-                String name = base + root.relativize(file).toString().replace(file.getFileSystem().getSeparator(), "/");
+                // the walker's paths are root's, resolved: cutting the prefix is relativize, cheaper
+                String full = file.toString();
+                String rel;
+                if (full.startsWith(rootName) && full.length() > rootName.length()) {
+                    rel = full.substring(rootName.length());
+                    if (rel.startsWith(separator)) {
+                        rel = rel.substring(separator.length());
+                    }
+                } else {
+                    rel = root.relativize(file).toString();
+                }
+                String name = base + (separator.equals("/") ? rel : rel.replace(separator, "/"));
                 if (glob == null ? parquetName(name) : glob.matches(name)) {
                     out.add(new ListedFile(name, attrs.size(), mtime(attrs)));
                 }

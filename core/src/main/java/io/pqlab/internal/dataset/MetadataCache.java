@@ -78,11 +78,17 @@ public final class MetadataCache {
             return List.of();
         }
         Path p = entry(file.location());
-        try {
-            if (!Files.isRegularFile(p) || Files.size(p) > MAX_ENTRY_BYTES) {
+        // one open and one read (no stat before): a dataset's warm plan loads an entry per file
+        try (java.nio.channels.SeekableByteChannel ch = Files.newByteChannel(p)) {
+            long n = ch.size();
+            if (n > MAX_ENTRY_BYTES) {
                 return List.of();
             }
-            List<Range> r = decode(Files.readAllBytes(p), file);
+            ByteBuffer b = ByteBuffer.allocate((int) n);
+            while (b.hasRemaining() && ch.read(b) >= 0) {
+                // until full or the end (a shorter file fails the checksum)
+            }
+            List<Range> r = decode(b.hasRemaining() ? java.util.Arrays.copyOf(b.array(), b.position()) : b.array(), file);
             return r == null ? List.of() : r;
         } catch (IOException | RuntimeException e) {
             return List.of(); // unreadable: as if absent; the next store replaces it

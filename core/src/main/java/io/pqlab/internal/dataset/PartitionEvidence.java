@@ -1,7 +1,6 @@
 package io.pqlab.internal.dataset;
 
 import io.pqlab.Mechanism;
-import io.pqlab.internal.predicate.Binder;
 import io.pqlab.internal.predicate.Predicate;
 import io.pqlab.internal.predicate.ValueMatch;
 import io.pqlab.plan.Verdict;
@@ -50,7 +49,7 @@ final class PartitionEvidence {
             if (v == null) {
                 return of(isNull(leaf)); // null satisfies IS NULL and nothing else
             }
-            return of(holds(Binder.bind(leaf, values.schema()), v));
+            return of(holds(values.bind(leaf), v));
         }
         if (absent.contains(name)) {
             if (!usedAbsent.contains(name)) {

@@ -112,11 +112,54 @@ public enum PartitionType {
             .withChronology(java.time.chrono.IsoChronology.INSTANCE);
 
     static LocalDate date(String text) {
+        String t = text.strip();
+        if (!dateShape(t)) {
+            return null; // not yyyy-m-d: the formatter would say so with an exception, far slower
+        }
         try {
-            return LocalDate.from(DATE_FORMAT.parse(text.strip()));
+            return LocalDate.from(DATE_FORMAT.parse(t));
         } catch (DateTimeParseException e) {
             return null;
         }
+    }
+
+    /** Four digits, a dash, one or two digits, a dash, one or two digits: what DATE_FORMAT can take. */
+    private static boolean dateShape(String t) {
+        int n = t.length();
+        if (n < 8 || n > 10) {
+            return false;
+        }
+        for (int i = 0; i < 4; i++) {
+            if (!digit(t.charAt(i))) {
+                return false;
+            }
+        }
+        if (t.charAt(4) != '-') {
+            return false;
+        }
+        int i = 5;
+        int m = 0;
+        while (i < n && digit(t.charAt(i)) && m < 2) {
+            i++;
+            m++;
+        }
+        if (m == 0 || i >= n || t.charAt(i) != '-') {
+            return false;
+        }
+        int d = n - i - 1;
+        if (d < 1 || d > 2) {
+            return false;
+        }
+        for (int k = i + 1; k < n; k++) {
+            if (!digit(t.charAt(k))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean digit(char c) {
+        return c >= '0' && c <= '9';
     }
 
     /**

@@ -93,6 +93,22 @@ public final class PartitionValues {
         return schema;
     }
 
+    private final java.util.Map<io.pqlab.predicate.Expr.Leaf, io.pqlab.internal.predicate.Predicate> bound =
+            new java.util.concurrent.ConcurrentHashMap<>();
+
+    /**
+     * A leaf on partition columns bound to {@link #schema()}, once per distinct leaf (a dataset's
+     * files are judged by the same few leaves; binding is the cost of judging).
+     */
+    public io.pqlab.internal.predicate.Predicate bind(io.pqlab.predicate.Expr.Leaf leaf) {
+        io.pqlab.internal.predicate.Predicate p = bound.get(leaf);
+        if (p == null) {
+            p = io.pqlab.internal.predicate.Binder.bind(leaf, schema);
+            bound.put(leaf, p);
+        }
+        return p;
+    }
+
     /** Whether {@code name} is a partition column. */
     public boolean has(String name) {
         return partitioning.index(name) >= 0;

@@ -574,11 +574,12 @@ public final class MetadataDecoder {
             }
         }
         r.structEnd();
-        if (encrypted && crypto == null) {
-            crypto = ColumnCryptoMetaData.FOOTER_KEY; // a crypto_metadata of the wrong wire type
+        ColumnChunk.Crypto c = null;
+        if (encrypted) {
+            // A crypto_metadata of the wrong wire type reads as the footer key.
+            c = new ColumnChunk.Crypto(crypto == null ? ColumnCryptoMetaData.FOOTER_KEY : crypto, encryptedMeta, null);
         }
-        return new ColumnChunk(filePath, fileOffset, meta, oiOffset, oiLength, ciOffset, ciLength, encrypted, crypto,
-                encryptedMeta, null);
+        return new ColumnChunk(filePath, fileOffset, meta, oiOffset, oiLength, ciOffset, ciLength, c);
     }
 
     private ColumnMetaData columnMetaData(int index) {
@@ -660,7 +661,9 @@ public final class MetadataDecoder {
             }
         }
         r.structEnd();
-        requireAll(present, COLUMN_META_DATA_REQUIRED, COLUMN_META_DATA_FIELDS, "the ColumnMetaData of column " + index, at);
+        if ((COLUMN_META_DATA_REQUIRED & ~present) != 0) {
+            missing(present, COLUMN_META_DATA_REQUIRED, COLUMN_META_DATA_FIELDS, "the ColumnMetaData of column " + index, at);
+        }
         return new ColumnMetaData(type, encodings, path, codec, numValues, totalUncompressed, totalCompressed,
                 kv, dataPageOffset, indexPageOffset, dictionaryPageOffset, stats, encodingStats, bloomOffset,
                 bloomLength, sizeStats);
@@ -673,18 +676,18 @@ public final class MetadataDecoder {
         "num_values", "total_uncompressed_size", "total_compressed_size", null, "data_page_offset"};
     private static final int COLUMN_META_DATA_REQUIRED = 0b10_1111_1110;
     private static final String[] PAGE_ENCODING_STATS_FIELDS = {null, "page_type", "encoding", "count"};
+    private static final int PAGE_ENCODING_STATS_REQUIRED = 0b1110;
 
     /**
-     * Throws where a required field was not seen, in parquet-java's words. Only the field's
+     * Throws for the first required field not seen, in parquet-java's words. Only the field's
      * presence counts (a field of the wrong wire type is present, though unusable, and reads as
-     * absent later), as in generated Thrift code.
+     * absent later), as in generated Thrift code. Callers test the mask first and build
+     * {@code where} only then: a message built for every chunk was a fifth of a wide footer's
+     * allocation and CPU (bench/profiles/footer-decode.txt).
      */
-    private static void requireAll(int present, int required, String[] names, String where, long at) {
-        int missing = required & ~present;
-        if (missing != 0) {
-            String name = names[Integer.numberOfTrailingZeros(missing)];
-            throw new MalformedFileException("Required field '" + name + "' was not present in " + where, at);
-        }
+    private static void missing(int present, int required, String[] names, String where, long at) {
+        String name = names[Integer.numberOfTrailingZeros(required & ~present)];
+        throw new MalformedFileException("Required field '" + name + "' was not present in " + where, at);
     }
 
     /**
@@ -939,7 +942,10 @@ public final class MetadataDecoder {
                 }
             }
             r.structEnd();
-            requireAll(present, 0b1110, PAGE_ENCODING_STATS_FIELDS, "PageEncodingStats " + i + " of column " + column, at);
+            if ((PAGE_ENCODING_STATS_REQUIRED & ~present) != 0) {
+                missing(present, PAGE_ENCODING_STATS_REQUIRED, PAGE_ENCODING_STATS_FIELDS,
+                        "PageEncodingStats " + i + " of column " + column, at);
+            }
             list[i] = new PageEncodingStats(pageType, encoding, count);
         }
         return List.of(list); // one or two elements: no array kept

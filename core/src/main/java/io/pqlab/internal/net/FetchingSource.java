@@ -41,6 +41,8 @@ public final class FetchingSource implements ByteSource {
     /** Fetched blocks by offset; they never overlap. Guarded by this. */
     private final TreeMap<Long, byte[]> held = new TreeMap<>();
     private long heldBytes;
+    /** Every range a reader asked for (by {@link #readFully}), merged; what {@link ByteCounts} calls asked. */
+    private final Ranges asked = new Ranges();
     private volatile long size = -1;
     private ExecutorService pool;
     /**
@@ -137,6 +139,14 @@ public final class FetchingSource implements ByteSource {
         return s;
     }
 
+    /**
+     * The ranges readers asked of this source so far ({@link #readFully}), merged, in file order;
+     * not what was fetched ahead of them ({@link #fetch}, {@link #suffix}).
+     */
+    public synchronized List<Span> asked() {
+        return asked.spans();
+    }
+
     /** Whether every byte of [offset, offset + length) is held. */
     public synchronized boolean holds(long offset, long length) {
         return missing(offset, offset + length).isEmpty();
@@ -157,6 +167,7 @@ public final class FetchingSource implements ByteSource {
         ByteSource.checkRange(offset, length, size(), "a read");
         List<Span> gaps;
         synchronized (this) {
+            asked.add(offset, offset + length);
             gaps = missing(offset, offset + length);
             if (gaps.isEmpty()) {
                 copyHeld(offset, length, dst, dstOffset);

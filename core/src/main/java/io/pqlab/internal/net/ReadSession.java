@@ -258,6 +258,28 @@ public final class ReadSession implements Closeable {
                 source.inner() instanceof RemoteSource r ? r.retries() : 0);
     }
 
+    /**
+     * What the bytes of these requests were (see {@link ByteCounts}): the one accounting every
+     * command prints.
+     *
+     * @param a this session's {@link #accounting}, whose requests (data ones made or planned) are counted
+     * @param plan the plan whose data phase was made or planned; null where there was none
+     */
+    public ByteCounts byteCounts(Accounting a, Plan plan) {
+        List<Span> dictionaries = new ArrayList<>();
+        if (plan != null) {
+            for (io.pqlab.plan.RowGroupPlan g : plan.rowGroups()) {
+                dictionaries.addAll(g.fetched()); // indexes and filters among them are known by the footer first
+                for (ColumnRead r : g.reads()) {
+                    r.pages().stream().filter(p -> p.kind().equals("dictionary"))
+                            .forEach(p -> dictionaries.add(new Span(p.offset(), p.length())));
+                }
+            }
+        }
+        return ByteCounts.of(file, a.requestList(), source.asked(), plan == null ? List.of() : dataSpans(plan),
+                dataFetched, dictionaries);
+    }
+
     @Override
     public void close() throws IOException {
         source.log().end();

@@ -22,7 +22,77 @@ import java.util.List;
 public final class PageVerdicts {
     private PageVerdicts() {}
 
-    public record Result(Verdict[] verdicts, String how) {}
+    /**
+     * @param pages for a list column, each page's rows, element bounds and verdict in words (the
+     *     first few), for the plan's reason; else null
+     */
+    public record Result(Verdict[] verdicts, String how, String pages) {
+        Result(Verdict[] verdicts, String how) {
+            this(verdicts, how, null);
+        }
+    }
+
+    /** Pages shown one by one in a list leaf's reason; the rest are counted. */
+    static final int PAGES_SHOWN = 6;
+
+    /**
+     * A leaf on a list column against every page: each page's bounds bound its elements, its
+     * definition-level histogram (where the index has one) counts its null and empty lists, its
+     * rows are the OffsetIndex's (the caller has checked they can be: {@code RowBoundaries}).
+     * Pages are judged one by one (a list's page bounds need not be ordered as its rows).
+     */
+    public static Result judgeNested(Leaf l, StatisticsJudge judge, ColumnIndex ci, OffsetIndex oi, long numRows,
+            io.pqlab.internal.values.ColumnType type) {
+        int pages = oi.pageCount();
+        Verdict[] out = new Verdict[pages];
+        long[] def = ci.definitionLevelHistograms();
+        int levels = l.nested().maxDefinition() + 1;
+        StringBuilder shown = new StringBuilder("pages:");
+        int listed = 0;
+        for (int i = 0; i < pages; i++) {
+            long first = oi.firstRow(i);
+            long end = oi.endRow(i, numRows);
+            ListCheck.Levels lv = def == null ? ListCheck.Levels.unknown(end - first, l.nested())
+                    : ListCheck.Levels.of(end - first, l.nested(), def, i * levels, "the page's definition-level histogram");
+            Decision flat = null;
+            TrustedStatistics st = null;
+            if (l.nested().element() != null) {
+                if (ci.isNullPage(i)) {
+                    long e = lv.entries() > 0 ? lv.entries() : 1; // no element value: every entry below the maximum
+                    st = TrustedStatistics.countsOnly("a page without element values", e, 0, e);
+                } else {
+                    st = ListCheck.elements(judge.judgePage(ci.min(i), ci.max(i), -1, ci.nanCount(i), -1), lv);
+                }
+                TrustedStatistics page = st;
+                flat = ListCheck.flat(l.nested().element(), sub -> BoundsCheck.judge(sub, page));
+            }
+            Decision d = ListCheck.decide(l, flat, lv);
+            out[i] = d.verdict();
+            if (listed < PAGES_SHOWN) {
+                listed++;
+                shown.append(listed == 1 ? " " : "; ").append(i).append(" rows [").append(first).append(", ").append(end)
+                        .append(")");
+                if (st != null) {
+                    shown.append(st.hasBounds() ? " elements in [" + show(type, st.min()) + ", " + show(type, st.max()) + "]"
+                            : ci.isNullPage(i) ? " no element value" : " element bounds not used");
+                }
+                shown.append(d.verdict() == Verdict.NONE ? " skipped: " : d.verdict() == Verdict.ALL ? " all match: "
+                        : " kept: ").append(d.why());
+            }
+        }
+        if (pages > listed) {
+            shown.append("; and ").append(pages - listed).append(" more");
+        }
+        return new Result(out, " (each page judged alone)", shown.toString());
+    }
+
+    private static String show(io.pqlab.internal.values.ColumnType type, byte[] v) {
+        try {
+            return io.pqlab.internal.values.ValueFormat.format(v, type);
+        } catch (RuntimeException e) {
+            return v.length + " bytes"; // a truncated bound need not be a value of the type
+        }
+    }
 
     public static Result judge(Leaf l, StatisticsJudge judge, ColumnIndex ci, OffsetIndex oi, long numRows) {
         int pages = oi.pageCount();

@@ -113,7 +113,9 @@ public final class Planner {
         long firstRow = 0;
         for (int g = 0; g < p.md.rowGroups().size(); g++) {
             RowGroup rg = p.md.rowGroups().get(g);
-            groups.add(p.planRowGroup(g, firstRow, rg, predicate, leaves, projection));
+            if (query.query().coversRowGroupAt(firstRow)) { // outside the query's range: not in the plan
+                groups.add(p.planRowGroup(g, firstRow, rg, predicate, leaves, projection));
+            }
             firstRow += rg.numRows();
         }
         return new Plan(p.source.name(), p.source.size(), p.md.numRows(), predicate.toString(), query.mechanisms(),
@@ -157,8 +159,12 @@ public final class Planner {
                 }
             }
         } else {
+            long firstRow = 0;
             for (int g = 0; g < file.rowGroupCount(); g++) {
-                undecided.add(g);
+                if (query.query().coversRowGroupAt(firstRow)) {
+                    undecided.add(g);
+                }
+                firstRow += file.rowGroup(g).numRows();
             }
         }
         List<Span> spans = new ArrayList<>();

@@ -71,11 +71,26 @@ public final class Binder {
         if (e instanceof Expr.Not n) {
             return bindExpr(n.operand().pushNot());
         }
+        Expr.Leaf leaf = (Expr.Leaf) e;
+        if (leaf.column().part() != ColumnRef.Part.COLUMN || (leaf instanceof Expr.IsNull && listNode(leaf.column()) != null)) {
+            return RepeatedBinding.bind(this, leaf);
+        }
         if (e instanceof Expr.Between b) {
             return bindExpr(b.expand());
         }
-        Expr.Leaf leaf = (Expr.Leaf) e;
-        ColumnDescriptor col = resolve(leaf.column());
+        return bindOn(leaf, resolve(leaf.column()));
+    }
+
+    /** A flat leaf (or a BETWEEN) bound to the given column, whatever column it names. */
+    Predicate bindOn(Expr.Leaf leaf, ColumnDescriptor col) {
+        if (leaf instanceof Expr.Between b) {
+            Expr x = new Expr.Between(ColumnRef.of("x"), b.low(), b.high(), b.negated()).expand();
+            List<Predicate> terms = new ArrayList<>();
+            for (Expr t : x instanceof Expr.And a ? a.terms() : ((Expr.Or) x).terms()) {
+                terms.add(bindOn((Expr.Leaf) t, col));
+            }
+            return x instanceof Expr.And ? new Predicate.And(terms) : new Predicate.Or(terms);
+        }
         if (leaf instanceof Expr.IsNull n) {
             return leaf(col, n.negated() ? LeafOp.IS_NOT_NULL : LeafOp.IS_NULL, List.of());
         }
@@ -88,12 +103,27 @@ public final class Binder {
         if (leaf instanceof Expr.Like like) {
             return like(col, like);
         }
-        throw new ConditionException("cannot bind " + e, -1);
+        throw new ConditionException("cannot bind " + leaf, -1);
+    }
+
+    Schema schema() {
+        return schema;
+    }
+
+    /** The list or map node a plain reference names (a group with no repeated field above it), or null. */
+    private io.pqlab.schema.SchemaNode listNode(ColumnRef ref) {
+        io.pqlab.schema.SchemaNode n = RepeatedBinding.node(schema, ref.path());
+        return n != null && RepeatedBinding.isList(n) ? n : null;
     }
 
     private ColumnDescriptor resolve(ColumnRef ref) {
         String dotted = String.join(".", ref.path());
         ColumnDescriptor col = schema.find(dotted);
+        if (col == null && listNode(ref) != null) {
+            throw new ConditionException("'" + ref.text() + "' is a list or map: test its elements with ANY(" + ref.text()
+                    + ") = v or list_contains(" + ref.text() + ", v) (map_keys(m), map_values(m) for a map), the list with "
+                    + ref.text() + " IS NULL or cardinality(" + ref.text() + ") = 0", -1);
+        }
         if (col == null) {
             List<ColumnDescriptor> under = schema.columnsUnder(dotted);
             if (!under.isEmpty()) {
@@ -105,8 +135,10 @@ public final class Binder {
             col = schema.column(dotted); // throws NoSuchColumnException naming the closest columns
         }
         if (col.maxRepetitionLevel() > 0) {
-            throw new ConditionException("'" + col.dottedPath() + "' is a repeated column; conditions on repeated"
-                    + " columns are not supported", -1);
+            throw new ConditionException("'" + col.dottedPath() + "' is inside a list (a repeated column, many values"
+                    + " a row): test its elements with ANY(" + RepeatedBinding.outerList(schema, col) + ") = v or list_contains("
+                    + RepeatedBinding.outerList(schema, col) + ", v), or name the element leaf: ANY(" + col.dottedPath()
+                    + ") = v", -1);
         }
         return col;
     }
@@ -266,7 +298,7 @@ public final class Binder {
         };
     }
 
-    private Predicate.Leaf leaf(ColumnDescriptor col, LeafOp op, List<byte[]> values) {
+    Predicate.Leaf leaf(ColumnDescriptor col, LeafOp op, List<byte[]> values) {
         ColumnType type = typeOf(col);
         String path = col.dottedPath();
         String text = switch (op) {
@@ -297,7 +329,7 @@ public final class Binder {
     }
 
     /** Folds constants and flattens nested connectives of the same kind. */
-    static Predicate simplify(Predicate p) {
+    public static Predicate simplify(Predicate p) {
         return p.fold(new Predicate.Fold<Predicate>() {
             @Override
             public Predicate leaf(Predicate.Leaf l) {

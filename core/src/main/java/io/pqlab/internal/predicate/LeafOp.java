@@ -27,7 +27,27 @@ public enum LeafOp {
      * value's case variants lie far apart in byte order, so no range can rule it out.
      */
     ILIKE("ILIKE"),
-    NOT_ILIKE("NOT ILIKE");
+    NOT_ILIKE("NOT ILIKE"),
+    /**
+     * On a list (or map) column: at least one element satisfies {@link Predicate.Nested#element()}
+     * (a flat condition on the element leaf). A null element satisfies nothing; an empty or null
+     * list has no element. The leaf's column is the element leaf.
+     */
+    ANY("ANY"),
+    /** The list is not null and no element satisfies the element condition: NOT of {@link #ANY}. */
+    NONE("NOT ANY"),
+    /** The list (or map) itself is null, or a struct above it is. */
+    LIST_NULL("IS NULL"),
+    LIST_NOT_NULL("IS NOT NULL"),
+    /** The list is not null and has no element: {@code cardinality(x) = 0}. */
+    LIST_EMPTY("= 0"),
+    /** The list has at least one element (null or not): {@code cardinality(x) > 0}. */
+    LIST_NOT_EMPTY("> 0");
+
+    /** Whether the operator tests a repeated column's rows through {@link Predicate.Leaf#nested()}. */
+    public boolean nested() {
+        return ordinal() >= ANY.ordinal();
+    }
 
     public final String symbol;
 

@@ -51,7 +51,7 @@ public final class Normalizer {
         }
         Leaf leaf = (Leaf) e;
         Expr out = negate ? leaf.negate() : leaf;
-        return out instanceof Between b ? b.expand() : out;
+        return out instanceof Between b && !b.column().quantified() ? b.expand() : out;
     }
 
     private static Expr and(List<Expr> terms, boolean negate) {

@@ -154,6 +154,23 @@ public sealed interface Predicate {
         }
     }
 
+    /**
+     * How a leaf on a repeated column reads a row's entries of its leaf column. A row's first entry
+     * tells the list: null where its definition level is below {@code nullBelow}, empty where it
+     * is below {@code emptyBelow}; an entry at the column's maximum definition level holds an
+     * element value (the innermost, for lists of lists), and below it a null element or an empty
+     * or null inner list.
+     *
+     * @param element for {@link LeafOp#ANY} and {@link LeafOp#NONE}: the condition on one element
+     *     value, a tree of flat leaves on the same column (BETWEEN stays one AND: one element must
+     *     satisfy both sides); null for the list-level operators
+     * @param nullBelow the definition level at which the list (and every struct above it) is present
+     * @param emptyBelow the definition level at which the list has an element (its repeated node's)
+     * @param maxDefinition the leaf column's maximum definition level
+     * @param list the list's dotted path, as the user named it
+     */
+    record Nested(Predicate element, int nullBelow, int emptyBelow, int maxDefinition, String list) {}
+
     private static String join(List<Predicate> terms, String connective) {
         StringBuilder b = new StringBuilder();
         for (Predicate t : terms) {
@@ -178,10 +195,18 @@ public sealed interface Predicate {
      * @param order how the column's values compare
      * @param text the leaf as the user would write it, for reasons and plans
      */
-    record Leaf(int column, String path, LeafOp op, List<byte[]> values, ValueOrder order, String text)
+    record Leaf(int column, String path, LeafOp op, List<byte[]> values, ValueOrder order, String text, Nested nested)
             implements Predicate {
         public Leaf {
             values = List.copyOf(values);
+            if ((nested != null) != op.nested()) {
+                throw new IllegalArgumentException(op + (nested == null ? " needs" : " takes no") + " list levels");
+            }
+        }
+
+        /** A leaf on a column without repetition (one entry per row). */
+        public Leaf(int column, String path, LeafOp op, List<byte[]> values, ValueOrder order, String text) {
+            this(column, path, op, values, order, text, null);
         }
 
         public byte[] value() {

@@ -7,6 +7,7 @@ import io.pqlab.internal.format.ColumnChunk;
 import io.pqlab.internal.format.ColumnMetaData;
 import io.pqlab.internal.format.PhysicalType;
 import io.pqlab.internal.plan.Decision;
+import io.pqlab.internal.plan.ListCheck;
 import io.pqlab.internal.predicate.LeafOp;
 import io.pqlab.internal.predicate.Predicate.Leaf;
 import io.pqlab.internal.stats.SortOrder;
@@ -25,6 +26,10 @@ public final class BloomEvidence implements Evidence {
     /** {@code =} and {@code IN} on a type whose values have one encoding. */
     @Override
     public boolean applies(Leaf l) {
+        if (l.nested() != null) {
+            // an absent element value rules out ANY; never NOT ANY, nor anything about the lists
+            return l.op() == LeafOp.ANY && l.nested().element().leaves().stream().anyMatch(this::applies);
+        }
         if (l.op() != LeafOp.EQ && l.op() != LeafOp.IN) {
             return false;
         }
@@ -56,18 +61,30 @@ public final class BloomEvidence implements Evidence {
         if (!r.usable()) {
             return LeafVerdict.of(Decision.some("the Bloom filter is ignored: " + r.ignoredBecause()));
         }
+        if (l.nested() != null) {
+            BloomFilterResult filter = r;
+            Decision flat = ListCheck.flat(l.nested().element(),
+                    sub -> applies(sub) ? probe(filter, sub) : Decision.some("a Bloom filter judges = and IN only"));
+            return LeafVerdict.of(flat.skip() ? Decision.none("no element can equal it: " + flat.why())
+                    : Decision.some("an element may match: " + flat.why()));
+        }
+        return LeafVerdict.of(probe(r, l));
+    }
+
+    /** Whether the filter rules out every value of an = or IN leaf. */
+    private static Decision probe(BloomFilterResult r, Leaf l) {
         // Zeros of both signs, in FLOAT16 as in FLOAT and DOUBLE: -0.0 = +0.0 but their bytes differ.
         boolean floating = l.order().order() == SortOrder.FLOAT || l.order().order() == SortOrder.FLOAT16;
         for (byte[] v : l.values()) {
             if (r.filter().mightContain(v)) {
-                return LeafVerdict.of(Decision.some("every bit the value's hash chose is set"));
+                return Decision.some("every bit the value's hash chose is set");
             }
             if (floating && l.order().isZero(v) && r.filter().mightContain(negate(v))) {
-                return LeafVerdict.of(Decision.some("every bit the hash of the other zero chose is set"));
+                return Decision.some("every bit the hash of the other zero chose is set");
             }
         }
-        return LeafVerdict.of(Decision.none(l.values().size() == 1 ? "a bit the value's hash chose is clear"
-                : "for every value of the list, a bit its hash chose is clear"));
+        return Decision.none(l.values().size() == 1 ? "a bit the value's hash chose is clear"
+                : "for every value of the list, a bit its hash chose is clear");
     }
 
     /** The same float with the sign bit flipped: -0.0 for +0.0 and the reverse. */

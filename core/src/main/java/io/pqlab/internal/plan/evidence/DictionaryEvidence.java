@@ -5,6 +5,7 @@ import io.pqlab.internal.format.ColumnMetaData;
 import io.pqlab.internal.plan.Decision;
 import io.pqlab.internal.plan.DictionaryProof;
 import io.pqlab.internal.plan.Planner;
+import io.pqlab.internal.predicate.LeafOp;
 import io.pqlab.internal.predicate.Predicate.Leaf;
 import io.pqlab.internal.predicate.ValueMatch;
 import java.io.IOException;
@@ -29,6 +30,9 @@ public final class DictionaryEvidence implements Evidence {
 
     @Override
     public boolean applies(Leaf l) {
+        if (l.nested() != null) {
+            return l.op() == LeafOp.ANY; // an element value no entry holds rules out ANY, never NOT ANY
+        }
         return switch (l.op()) {
             case EQ, NE, LT, LE, GT, GE, IN, NOT_IN, STARTS_WITH, NOT_STARTS_WITH, IS_NAN, NOT_NAN -> true;
             default -> false;
@@ -69,13 +73,14 @@ public final class DictionaryEvidence implements Evidence {
                 return LeafVerdict.of(Decision.some("a dictionary entry of " + v.length
                         + " bytes is no value of the column's type"));
             }
-            if (ValueMatch.matches(l, v)) {
+            if (l.nested() != null ? l.nested().element().holds(sub -> ValueMatch.matches(sub, v)) : ValueMatch.matches(l, v)) {
                 matching++;
             }
         }
         int total = dict.values().size();
         if (matching == 0) {
-            return LeafVerdict.of(Decision.none("no dictionary entry of " + total + " satisfies it (" + proof + ")"));
+            return LeafVerdict.of(Decision.none("no dictionary entry of " + total + " satisfies it (" + proof + ")"
+                    + (l.nested() != null ? ", so no element does" : "")));
         }
         return LeafVerdict.of(Decision.some(matching + " of " + total + " dictionary entries satisfy it"));
     }

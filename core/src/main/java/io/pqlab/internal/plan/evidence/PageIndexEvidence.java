@@ -5,6 +5,7 @@ import io.pqlab.internal.format.ColumnChunk;
 import io.pqlab.internal.pageindex.ColumnIndex;
 import io.pqlab.internal.pageindex.OffsetIndex;
 import io.pqlab.internal.pageindex.PageIndexReader;
+import io.pqlab.internal.pageindex.RowBoundaries;
 import io.pqlab.internal.plan.Decision;
 import io.pqlab.internal.plan.PageVerdicts;
 import io.pqlab.internal.predicate.Predicate.Leaf;
@@ -36,7 +37,8 @@ public final class PageIndexEvidence implements Evidence {
             return LeafVerdict.of(Decision.some(chunk != null && chunk.sealed()
                     ? rg.sealed(chunk, l.column(), "page index") : "the column's page index is not readable"));
         }
-        if (col.maxRepetitionLevel() > 0) {
+        boolean repeated = col.maxRepetitionLevel() > 0;
+        if (repeated && l.nested() == null) {
             return LeafVerdict.of(Decision.some("the page index is not used for repeated columns"));
         }
         if (!chunk.hasColumnIndex() || !chunk.hasOffsetIndex()) {
@@ -56,8 +58,8 @@ public final class PageIndexEvidence implements Evidence {
         }
         String problem = ci == null ? "the chunk has no ColumnIndex"
                 : ci.problem(oi, col.type(), col.typeLength(), col.maxRepetitionLevel(), col.maxDefinitionLevel());
-        if (problem == null) {
-            problem = PageVerdicts.contradiction(ci, oi, n);
+        if (problem == null && !repeated) {
+            problem = PageVerdicts.contradiction(ci, oi, n); // a flat column's nulls are rows; a list's are not
         }
         if (problem == null) {
             problem = IndexTrust.contradiction(rg.judge(l.column()), ci, oi, chunk.metaData().statistics(),
@@ -66,7 +68,16 @@ public final class PageIndexEvidence implements Evidence {
         if (problem != null) {
             return LeafVerdict.of(Decision.some("the ColumnIndex is ignored: " + problem));
         }
-        PageVerdicts.Result pv = PageVerdicts.judge(l, rg.judge(l.column()), ci, oi, n);
+        if (repeated) {
+            String split = RowBoundaries.problem(rg.file().metadata().createdBy(), ci, oi, chunk.metaData().numValues(),
+                    col.maxRepetitionLevel(), col.maxDefinitionLevel(), n);
+            if (split != null) {
+                return LeafVerdict.of(Decision.some("the page index is not used: " + split));
+            }
+        }
+        PageVerdicts.Result pv = repeated ? PageVerdicts.judgeNested(l, rg.judge(l.column()), ci, oi, n,
+                io.pqlab.internal.predicate.Binder.typeOf(col))
+                : PageVerdicts.judge(l, rg.judge(l.column()), ci, oi, n);
         List<long[]> maybe = new ArrayList<>();
         List<long[]> all = new ArrayList<>();
         int kept = 0;
@@ -92,6 +103,9 @@ public final class PageIndexEvidence implements Evidence {
             d = Decision.all("every page matches in full" + pv.how());
         } else {
             d = Decision.some(kept + " of " + pages + " pages may hold a match" + pv.how());
+        }
+        if (pv.pages() != null) {
+            d = new Decision(d.verdict(), d.why() + "; " + pv.pages());
         }
         return new LeafVerdict(d, maybeRows, allRows);
     }

@@ -1,0 +1,204 @@
+package io.pqlab.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.pqlab.internal.net.RangeServer;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * One accounting everywhere (ByteCounts): for the same query, skipping, requests, map (as text
+ * and JSON) and scan --stats report the same requests by phase and the same bytes by kind; the
+ * kinds add up to the total, the total to the phases' bytes, and over HTTP to what the server
+ * sent.
+ */
+class AccountingTest {
+    static RangeServer http;
+
+    /** The kinds as printed, in order, and their JSON keys. */
+    static final List<String> NAMES = List.of("footer", "indexes", "filters", "dictionaries", "data pages", "other",
+            "gaps");
+
+    @BeforeAll
+    static void start() throws Exception {
+        http = new RangeServer(Cli.FIXTURES);
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        http.close();
+    }
+
+    record Case(Path file, String where) {}
+
+    static final Path TINY = Cli.DATA.resolve("alltypes_tiny_pages.parquet");
+
+    static final List<Case> CASES = List.of(
+            new Case(Cli.SORTED, "order_id = 431"),
+            new Case(Cli.SORTED, "customer_id = 424242 OR amount_cents > 9900"),
+            new Case(Cli.SHUFFLED, "country = 'SE'"),
+            new Case(Cli.SHUFFLED, "customer_id = 424242"),
+            new Case(TINY, "string_col = '3' AND id < 300"),
+            new Case(TINY, "id < 30 OR id > 7290"));
+
+    static final List<List<String>> OPTIONS = List.of(
+            List.of(),
+            List.of("--coalesce", "auto"),
+            List.of("--prefetch", "0", "--connections", "1"),
+            List.of("--prefetch", "4KiB", "--coalesce", "4KiB"));
+
+    @Test
+    void everyCommandReportsTheSameCountsAndTheyAddUp() {
+        int compared = 0;
+        for (Case c : CASES) {
+            for (List<String> options : OPTIONS) {
+                for (String location : List.of(c.file().toString(), http.url(c.file()))) {
+                    check(c, location, options);
+                    compared++;
+                }
+            }
+        }
+        assertThat(compared).isEqualTo(CASES.size() * OPTIONS.size() * 2);
+    }
+
+    private static void check(Case c, String location, List<String> options) {
+        String what = location + " " + c.where() + " " + options;
+        http.clearLog();
+        JsonNode skipping = json(run("skipping", location, c.where(), options, "--json")).get("network");
+        long served = servedBytes();
+        int servedRequests = http.log().size();
+        JsonNode requests = json(run("requests", location, c.where(), options, "--json")); // the network object itself
+        assertThat(requests.get("fetched")).as("requests --json = skipping --json: " + what)
+                .isEqualTo(skipping.get("fetched"));
+        assertThat(phases(requests)).as(what).isEqualTo(phases(skipping));
+
+        Map<String, Long> expected = kinds(skipping.get("fetched"));
+        long total = skipping.get("fetched").get("total").asLong();
+        assertThat(expected.values().stream().mapToLong(Long::longValue).sum()).as("kinds add up: " + what)
+                .isEqualTo(total);
+        assertThat(skipping.get("bytes").asLong()).as("phases add up to the same total: " + what).isEqualTo(total);
+        if (location.startsWith("http")) {
+            // skipping fetched the footer and indexes; the data it only planned
+            long notData = 0;
+            int notDataRequests = 0;
+            for (JsonNode p : skipping.get("phases")) {
+                if (!p.get("phase").asText().equals("data")) {
+                    notData += p.get("bytes").asLong();
+                    notDataRequests += p.get("requests").asInt();
+                }
+            }
+            assertThat(served).as("the server sent what skipping fetched: " + what).isEqualTo(notData);
+            assertThat(servedRequests).as(what).isEqualTo(notDataRequests);
+        }
+
+        // the same block of text, by every command that prints it
+        String phaseLine = "(" + phaseCounts(skipping, true) + ")";
+        for (String command : List.of("skipping", "requests", "map")) {
+            List<String> rest = new ArrayList<>(options);
+            if (command.equals("map")) {
+                rest.addAll(List.of("-o", Path.of("target", "accounting-map.html").toString()));
+            }
+            Cli.Result r = run(command, location, c.where(), rest);
+            assertThat(r.exit()).as(r.toString()).isZero();
+            assertThat(text(r.out())).as(command + ": " + what).isEqualTo(expected);
+            assertThat(r.out()).as(command + ": " + what).contains(String.format("bytes fetched:      %,d of a", total))
+                    .containsPattern("requests: +" + skipping.get("requests").asInt() + " " + Pattern.quote(phaseLine));
+        }
+
+        // scan --stats: the data fetched and decoded, counted the same way
+        http.clearLog();
+        List<String> rest = new ArrayList<>(options);
+        rest.addAll(List.of("--stats", "--format", "csv"));
+        Cli.Result scan = run("scan", location, c.where(), rest);
+        assertThat(scan.exit()).as(scan.toString()).isZero();
+        Map<String, Long> scanned = text(scan.err());
+        long scanTotal = total(scan.err());
+        assertThat(scanned.values().stream().mapToLong(Long::longValue).sum()).as("scan's kinds add up: " + what)
+                .isEqualTo(scanTotal);
+        if (location.startsWith("http")) {
+            assertThat(servedBytes()).as("the server sent what scan fetched: " + what).isEqualTo(scanTotal);
+        }
+        // the scan reads what skipping planned: the same requests, the same bytes of each kind
+        assertThat(scanned).as("scan --stats = skipping: " + what).isEqualTo(expected);
+        assertThat(scan.err()).as(what).contains("(" + phaseCounts(skipping, false) + ")");
+        Matcher m = Pattern.compile("data pages +([\\d,]+) +([\\d,]+) decoded, ([\\d,]+) fetched and not decoded")
+                .matcher(scan.err());
+        assertThat(m.find()).as(scan.err()).isTrue();
+        assertThat(number(m.group(2)) + number(m.group(3))).isEqualTo(number(m.group(1)));
+    }
+
+    private static Cli.Result run(String command, String location, String where, List<String> options,
+            String... more) {
+        List<String> args = new ArrayList<>(List.of(command, location, "--where", where));
+        args.addAll(options);
+        args.addAll(List.of(more));
+        return Cli.run(args.toArray(String[]::new));
+    }
+
+    private static JsonNode json(Cli.Result r) {
+        assertThat(r.exit()).as(r.toString()).isZero();
+        return r.json();
+    }
+
+    private static long servedBytes() {
+        long n = 0;
+        for (RangeServer.Logged l : http.log()) {
+            if (l.method().equals("GET")) {
+                n += l.last() - l.first() + 1;
+            }
+        }
+        return n;
+    }
+
+    private static List<String> phases(JsonNode network) {
+        List<String> out = new ArrayList<>();
+        network.get("phases").forEach(p -> out.add(p.get("phase").asText() + " " + p.get("requests").asInt() + " "
+                + p.get("bytes").asLong()));
+        return out;
+    }
+
+    private static String phaseCounts(JsonNode network, boolean planned) {
+        List<String> out = new ArrayList<>();
+        network.get("phases").forEach(p -> out.add(p.get("phase").asText() + " " + p.get("requests").asInt()
+                + (planned && !p.get("executed").asBoolean() ? " planned" : "")));
+        return String.join(", ", out);
+    }
+
+    private static Map<String, Long> kinds(JsonNode fetched) {
+        Map<String, Long> out = new LinkedHashMap<>();
+        for (String n : NAMES) {
+            out.put(n, fetched.get(n.replace(' ', '_')).asLong());
+        }
+        return out;
+    }
+
+    /** The kinds as printed: "  footer   1,729 ...". */
+    private static Map<String, Long> text(String out) {
+        Map<String, Long> kinds = new LinkedHashMap<>();
+        for (String n : NAMES) {
+            Matcher m = Pattern.compile("(?m)^  " + n + " +([\\d,]+)").matcher(out);
+            assertThat(m.find()).as(n + " in\n" + out).isTrue();
+            kinds.put(n, number(m.group(1)));
+        }
+        return kinds;
+    }
+
+    private static long total(String out) {
+        Matcher m = Pattern.compile("bytes fetched: +([\\d,]+) of a").matcher(out);
+        assertThat(m.find()).as(out).isTrue();
+        return number(m.group(1));
+    }
+
+    private static long number(String s) {
+        return Long.parseLong(s.replace(",", ""));
+    }
+}
