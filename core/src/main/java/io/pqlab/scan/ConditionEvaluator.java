@@ -41,9 +41,7 @@ final class ConditionEvaluator {
         CompiledLeaf[] tests = new CompiledLeaf[leaves.size()];
         for (int j = 0; j < bits.length; j++) {
             bits[j] = new BitSet();
-            LeafOp op = leaves.get(j).op();
-            tests[j] = leaves.get(j).nested() != null ? CompiledLeaf.compileNested(leaves.get(j))
-                    : op == LeafOp.IS_NULL || op == LeafOp.IS_NOT_NULL ? null : CompiledLeaf.compile(leaves.get(j));
+            tests[j] = test(leaves.get(j));
             synchronized (leafBits) { // columns may be evaluated at once
                 leafBits.put(leaves.get(j), bits[j]);
             }
@@ -82,6 +80,13 @@ final class ConditionEvaluator {
                 }
             }
         }
+    }
+
+    /** The compiled test {@link #evalLeaf} takes for a leaf (null for IS [NOT] NULL on a flat column). */
+    static CompiledLeaf test(Predicate.Leaf leaf) {
+        LeafOp op = leaf.op();
+        return leaf.nested() != null ? CompiledLeaf.compileNested(leaf)
+                : op == LeafOp.IS_NULL || op == LeafOp.IS_NOT_NULL ? null : CompiledLeaf.compile(leaf);
     }
 
     /** The value of a condition that reads no column. */

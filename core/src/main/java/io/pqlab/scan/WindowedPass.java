@@ -1,7 +1,6 @@
 package io.pqlab.scan;
 
 import io.pqlab.internal.column.ColumnBatch;
-import io.pqlab.internal.predicate.LeafOp;
 import io.pqlab.internal.predicate.Predicate;
 import io.pqlab.plan.RowGroupPlan;
 import io.pqlab.plan.RowRanges;
@@ -46,8 +45,7 @@ final class WindowedPass implements RowGroupRows {
             this.tests = new CompiledLeaf[leaves.size()];
             this.bits = new BitSet[leaves.size()];
             for (int j = 0; j < tests.length; j++) {
-                LeafOp op = leaves.get(j).op();
-                tests[j] = op == LeafOp.IS_NULL || op == LeafOp.IS_NOT_NULL ? null : CompiledLeaf.compile(leaves.get(j));
+                tests[j] = ConditionEvaluator.test(leaves.get(j));
                 bits[j] = new BitSet();
             }
         }
