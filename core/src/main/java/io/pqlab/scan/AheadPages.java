@@ -110,8 +110,8 @@ final class AheadPages implements Pages {
 
     /** Tells the source a window's matching rows; tasks that start after this see its pages. */
     @Override
-    public void want(io.pqlab.plan.RowRanges rows) {
-        source.want(rows); // first the pages, then the generation (see fill)
+    public void want(io.pqlab.plan.RowRanges rows, boolean whole) {
+        source.want(rows, whole); // first the pages, then the generation (see fill)
         generation++;
     }
 

@@ -120,6 +120,11 @@ final class BatchAssembler implements RowGroupRows {
     }
 
     @Override
+    public boolean exhausted() {
+        return range >= matches.size();
+    }
+
+    @Override
     public void close() {
         for (ColumnCursor c : cursors) {
             c.close();

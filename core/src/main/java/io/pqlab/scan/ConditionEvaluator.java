@@ -30,58 +30,6 @@ final class ConditionEvaluator {
         return out;
     }
 
-    /**
-     * Walks the kept pages of condition column c, setting the bits of its leaves; keeps pages with
-     * a row true for one of its leaves in {@code keep} while the budget lasts.
-     */
-    static void evaluateColumn(Pages source, int c, Predicate p, RowRanges kept,
-            Map<Predicate.Leaf, BitSet> leafBits, Scanner.Retained keep, long[] budget) throws IOException {
-        List<Predicate.Leaf> leaves = leavesOf(p, c);
-        BitSet[] bits = new BitSet[leaves.size()];
-        CompiledLeaf[] tests = new CompiledLeaf[leaves.size()];
-        for (int j = 0; j < bits.length; j++) {
-            bits[j] = new BitSet();
-            tests[j] = CompiledLeaf.forLeaf(leaves.get(j));
-            synchronized (leafBits) { // columns may be evaluated at once
-                leafBits.put(leaves.get(j), bits[j]);
-            }
-        }
-        boolean retaining = keep != null;
-        try (Pages pages = source) {
-            for (ColumnBatch b = pages.next(); b != null; b = pages.next()) {
-                if (pages.walks() && keep != null) {
-                    // a walk's pages cannot be left out of a later read through the index
-                    keep.fromOffsetIndex = false;
-                }
-                for (int j = 0; j < bits.length; j++) {
-                    evalLeaf(leaves.get(j), tests[j], b, kept, bits[j]);
-                }
-                if (retaining) {
-                    long first = b.firstRow();
-                    long end = first + b.rowCount();
-                    boolean any = false;
-                    for (BitSet x : bits) {
-                        int s = x.nextSetBit((int) first);
-                        any |= s >= 0 && s < end;
-                    }
-                    long w = Scanner.weight(b);
-                    boolean fits;
-                    synchronized (budget) { // condition columns may be evaluated at once, on a scan's pool
-                        fits = w <= budget[0];
-                        if (any && fits) {
-                            budget[0] -= w;
-                        }
-                    }
-                    if (any && fits) {
-                        keep.pages.add(b);
-                    } else if (any) {
-                        retaining = false; // the rest are decoded again where they hold matches (from kept bytes)
-                    }
-                }
-            }
-        }
-    }
-
     /** The value of a condition that reads no column. */
     static boolean constant(Predicate p) {
         return p.holds(l -> {

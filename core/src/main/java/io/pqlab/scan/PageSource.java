@@ -31,8 +31,7 @@ import java.util.Set;
  */
 final class PageSource implements Pages {
 /** What every page source of one scan shares. */
-record Context(ParquetFile file, ParquetFile reading, ColumnChunkReader.Options readerOptions,
-        KeptBytes keptBytes, ScanStats stats, boolean pageIndex) {}
+record Context(ParquetFile file, ColumnChunkReader.Options readerOptions, ScanStats stats, boolean pageIndex) {}
 
 private final Context ctx;
     private final RowGroupPlan g;
@@ -117,13 +116,15 @@ private final Context ctx;
 
     /**
      * Tells a progressive source the next window's matching rows (ascending, after every row told
-     * before). The first window decides how the chunk is read: through the plan's OffsetIndex, or
-     * the chunk's own one (fetched now) unless these rows are all of the row group, else a walk.
+     * before); {@code whole}: they are every kept row of their window. The first window decides
+     * how the chunk is read: through the plan's OffsetIndex; else through the chunk's own one
+     * (fetched now), unless the first window matched whole (then, as where every row of a row
+     * group matches, the chunk is walked: no index fetched, long reads), else a walk.
      * Called on the consumer's thread while a pool thread may be in {@link #next()}: the pages
      * chosen wait in a list under this object's lock until the reader takes them.
      */
     @Override
-    public void want(RowRanges rows) {
+    public void want(RowRanges rows, boolean whole) {
         if (!progressive) {
             throw new IllegalStateException("a source made for given rows takes no more");
         }
@@ -133,7 +134,7 @@ private final Context ctx;
         synchronized (this) {
             if (!decided) {
                 decided = true;
-                if (oi == null && read != null) {
+                if (oi == null && read != null && !whole) {
                     oi = ownOffsetIndex(ctx, g, c, rows);
                 }
                 sequential = oi == null;
@@ -197,8 +198,8 @@ private final Context ctx;
                     }
                 }
                 if (reader == null) {
-                    reader = walk ? ColumnChunkReader.open(ctx.reading(), g.index(), c, ctx.readerOptions())
-                            : ColumnChunkReader.openPages(ctx.reading(), g.index(), c, oi,
+                    reader = walk ? ColumnChunkReader.open(ctx.file(), g.index(), c, ctx.readerOptions())
+                            : ColumnChunkReader.openPages(ctx.file(), g.index(), c, oi,
                                     more != null ? more : chosen, ctx.readerOptions());
                 } else if (more != null) {
                     reader.appendPages(more);
@@ -256,7 +257,7 @@ private final Context ctx;
 
     private void closeReader() {
         if (reader != null) {
-            ctx.stats().reader(reader.pagesDecoded(), reader.bytesFetched() - ctx.keptBytes().takeServed(),
+            ctx.stats().reader(reader.pagesDecoded(), reader.bytesFetched(),
                     reader.pagesDecoded() > 0 ? reader.codecImplementation() : null);
             reader.close();
             reader = null;

@@ -15,7 +15,7 @@ interface Pages extends AutoCloseable {
     boolean fellBack();
 
     /** Tells a progressive source a window's matching rows (see {@link PageSource#want}). */
-    default void want(io.pqlab.plan.RowRanges rows) {
+    default void want(io.pqlab.plan.RowRanges rows, boolean whole) {
         throw new IllegalStateException("not a progressive source");
     }
 

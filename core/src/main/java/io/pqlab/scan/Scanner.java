@@ -31,31 +31,25 @@ import java.util.concurrent.atomic.AtomicInteger;
  * Reads only what a plan keeps and returns exactly the matching rows, in file order, in batches
  * of a bounded number of rows.
  *
- * <p>For each row group the plan does not skip, two passes. First the condition: each condition
- * column is walked alone, one page at a time, only its pages that hold kept rows, and each of its
- * leaves sets the bits of the rows it holds true for; leaves combine as bitsets (each leaf is on
- * one column, so no alignment across columns is needed), giving the matching rows of the group.
- * The condition is evaluated exactly on every kept row (also where the plan proved that every row
- * matches: those pages are decoded anyway, and the proof rests on the writer's statistics). Then
- * the rows: each returned column is read only in the pages that hold matching rows (late
- * materialisation), through a cursor that decodes its pages lazily, in order, and forgets each
- * page once the rows after it are reached. {@link #next()} hands out up to {@link #BATCH_ROWS}
- * rows at a time (fewer when their pages would exceed {@link #BATCH_BYTES} decoded), so memory
- * holds a few pages per column, the row group's match bits and, for a condition column that is
- * also returned, the decoded pages with matches kept from the first pass up to {@link
- * #RETAIN_BYTES} (beyond that they are decoded again, from their compressed bytes, which are kept
- * up to {@link #KEEP_COMPRESSED_BYTES} so that they are not fetched twice), never a row group's
- * decoded values.
+ * <p>For each row group the plan does not skip, one pass in windows of up to {@link #BATCH_ROWS}
+ * kept rows ({@link WindowedPass}): each condition column's pages that hold kept rows are
+ * decoded, in order, until they cover the window, and each of its leaves sets the bits of the
+ * rows it holds true for; leaves combine as bitsets (each leaf is on one column, so no alignment
+ * across columns is needed), giving the window's matching rows. The condition is evaluated
+ * exactly on every kept row (also where the plan proved that every row matches: those pages are
+ * decoded anyway, and the proof rests on the writer's statistics). Then the window's rows: a
+ * returned condition column hands out the pages its evaluation decoded (each page is decoded
+ * once); every other returned column is read only in the pages that hold the window's matches
+ * (late materialisation), chosen as the window is evaluated. {@link #next()} hands out up to
+ * {@link #BATCH_ROWS} rows at a time (fewer when their pages would exceed {@link #BATCH_BYTES}
+ * decoded), so memory holds a window's pages per column and the leaves' bits, never a row group's
+ * decoded values. A limit stops the pass at the window that reaches it.
  */
 public final class Scanner implements AutoCloseable {
     /** The most rows in one batch. */
     public static final int BATCH_ROWS = 1 << 16;
     /** Decoded page bytes one batch may reference before it ends early (at least one row). */
     public static final long BATCH_BYTES = Math.max(1 << 20, Math.min(Runtime.getRuntime().maxMemory() / 16, 64 << 20));
-    /** Decoded pages of returned condition columns kept from the first pass, per row group. */
-    public static final long RETAIN_BYTES = Math.max(1 << 20, Math.min(Runtime.getRuntime().maxMemory() / 32, 32 << 20));
-    /** Compressed bytes of returned condition columns kept from the first pass, per row group. */
-    public static final long KEEP_COMPRESSED_BYTES = Math.max(1 << 20, Runtime.getRuntime().maxMemory() / 8);
 
     private final ParquetFile file;
     private final BoundQuery options;
@@ -63,11 +57,13 @@ public final class Scanner implements AutoCloseable {
     private final List<ColumnDescriptor> outputColumns;
     private final List<Integer> conditionColumns;
     private final ColumnChunkReader.Options readerOptions;
-    private final KeptBytes keptBytes;
-    private final ParquetFile reading; // the file seen through keptBytes: where pages are read from
     private int nextRowGroup;
     private long returned;
     private RowGroupRows current;
+    /** The next row group's state, opened ahead (see openAhead), or the failure opening it. */
+    private RowGroupRows ahead;
+    private boolean aheadOpened;
+    private Throwable aheadFailure;
     private final ScanStats stats = new ScanStats();
     private final PageSource.Context sources;
     private ExecutorService pool;
@@ -80,9 +76,7 @@ public final class Scanner implements AutoCloseable {
         this.outputColumns = outputColumns;
         this.conditionColumns = conditionColumns;
         this.readerOptions = ColumnChunkReader.Options.DEFAULT.withVerifyChecksums(options.verifyChecksums());
-        this.keptBytes = new KeptBytes(file.source(), KEEP_COMPRESSED_BYTES);
-        this.reading = file.withSource(keptBytes);
-        this.sources = new PageSource.Context(file, reading, readerOptions, keptBytes, stats,
+        this.sources = new PageSource.Context(file, readerOptions, stats,
                 options.uses(Mechanism.PAGE_INDEX));
     }
 
@@ -139,13 +133,30 @@ public final class Scanner implements AutoCloseable {
                 if (b != null) {
                     returned += b.size();
                     stats.rows(0, b.size());
+                    if (current.exhausted()) {
+                        openAhead();
+                    }
                     return b.in(file.schema()); // a repeated column's text is its field's (RowBatch.text)
                 }
                 current.close();
                 current = null;
             }
+            if (aheadOpened) {
+                aheadOpened = false;
+                current = ahead;
+                ahead = null;
+                Throwable t = aheadFailure;
+                aheadFailure = null;
+                if (t instanceof IOException io) {
+                    throw io;
+                } else if (t instanceof Error err) {
+                    throw err;
+                } else if (t != null) {
+                    throw (RuntimeException) t;
+                }
+                continue;
+            }
             if (nextRowGroup >= plan.rowGroups().size() || (options.limit() >= 0 && returned >= options.limit())) {
-                keptBytes.keepWithin(List.of());
                 stopPool();
                 return null;
             }
@@ -158,6 +169,32 @@ public final class Scanner implements AutoCloseable {
         }
     }
 
+    /**
+     * Row groups ahead: once the current row group has handed out its last batch, the next one that
+     * is read is opened (its sources start decoding their first pages on the pool) while the
+     * caller works on that batch, so the pool does not sit idle between row groups. Only with a
+     * pool; not past the limit. A failure to open it is thrown when the caller reaches it.
+     */
+    private void openAhead() {
+        if (pool() == null || (options.limit() >= 0 && returned >= options.limit())) {
+            return;
+        }
+        while (nextRowGroup < plan.rowGroups().size()) {
+            RowGroupPlan g = plan.rowGroups().get(nextRowGroup++);
+            if (g.skipped()) {
+                stats.rowGroup(true);
+                continue;
+            }
+            aheadOpened = true;
+            try {
+                ahead = scanRowGroup(g);
+            } catch (IOException | RuntimeException | Error e) {
+                aheadFailure = e;
+            }
+            return;
+        }
+    }
+
     /** Releases the readers of a row group left part-way (a scan read to its end needs no close). */
     @Override
     public void close() {
@@ -165,7 +202,10 @@ public final class Scanner implements AutoCloseable {
             current.close();
             current = null;
         }
-        keptBytes.keepWithin(List.of());
+        if (ahead != null) {
+            ahead.close();
+            ahead = null;
+        }
         stopPool();
     }
 
@@ -298,15 +338,6 @@ public final class Scanner implements AutoCloseable {
         }
         return WindowedPass.of(g, kept, p, conditionColumns, conditionPages, distinct, returnedPages, progressive,
                 slots(distinct), outputColumns, stats, limit);
-    }
-
-    /**
-     * The decoded pages of a returned condition column kept by {@link ConditionEvaluator#evaluateColumn}
-     * (the two-pass scan's; the windowed pass decodes each page once and keeps none).
-     */
-    static final class Retained {
-        final List<ColumnBatch> pages = new ArrayList<>();
-        boolean fromOffsetIndex = true;
     }
 
     /** The first n rows of r. */

@@ -1,7 +1,6 @@
 package io.pqlab.scan;
 
 import io.pqlab.internal.column.ColumnBatch;
-import io.pqlab.internal.predicate.LeafOp;
 import io.pqlab.internal.predicate.Predicate;
 import io.pqlab.plan.RowGroupPlan;
 import io.pqlab.plan.RowRanges;
@@ -67,6 +66,7 @@ final class WindowedPass implements RowGroupRows {
     private final long keptEnd;
     private BatchAssembler window;
     private long windowEnd;
+    private long windowRows; // kept rows in the window
 
     WindowedPass(RowGroupPlan g, RowRanges kept, Predicate p, List<Feed> feeds, ColumnCursor[] cursors,
             List<Pages> told, int[] slotColumn, List<ColumnDescriptor> outputColumns, ScanStats stats, long limit) {
@@ -143,8 +143,9 @@ final class WindowedPass implements RowGroupRows {
             }
             RowRanges matches = evaluateWindow();
             if (!matches.isEmpty()) {
+                boolean whole = matches.rowCount() == windowRows;
                 for (Pages s : told) {
-                    s.want(matches);
+                    s.want(matches, whole);
                 }
                 window = new BatchAssembler(g, matches, cursors, slotColumn, outputColumns);
             }
@@ -175,6 +176,7 @@ final class WindowedPass implements RowGroupRows {
         }
         RowRanges rows = kept.intersect(RowRanges.of(ws, we));
         stats.rows(rows.rowCount(), 0);
+        windowRows = rows.rowCount();
         BitSet m = ConditionEvaluator.eval(p, leafBits, rows);
         List<long[]> out = new ArrayList<>();
         long left = remaining;
@@ -191,6 +193,11 @@ final class WindowedPass implements RowGroupRows {
         windowStart = we;
         windowEnd = we;
         return RowRanges.union(out).intersect(rows);
+    }
+
+    @Override
+    public boolean exhausted() {
+        return (window == null || window.exhausted()) && (remaining <= 0 || windowStart >= keptEnd);
     }
 
     @Override

@@ -17,8 +17,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The windowed pass decodes each page once: a returned condition column whose decoded pages far
- * exceed {@link Scanner#RETAIN_BYTES} (300,000 distinct strings of 20 to 200 characters, about
- * 35 MB decoded, in pages of 5,000 rows) is not decoded a second time for its rows, and a
+ * exceed what the two-pass scan kept decoded (its RETAIN_BYTES, heap/32 up to 32 MiB: here
+ * 300,000 distinct strings of 20 to 200 characters, about 35 MB decoded, in pages of 5,000
+ * rows) is not decoded a second time for its rows, and a
  * returned column that is not in the condition decodes only the pages holding matching rows. Page
  * counts come from parquet-java's own reading of the chunks; rows from the writer's function.
  */
