@@ -134,4 +134,33 @@ class RepeatedPageIndexTest {
             }
         }
     }
+
+    /**
+     * parquet-java's rewriter and joiner copy chunks, pages and page index byte for byte, under
+     * their own created_by, keeping the source's writer in {@code original.created.by}: pages a
+     * writer not known to cut at rows wrote are not pruned, whoever copied them.
+     */
+    @Test
+    void pagesCopiedFromAWriterNotKnownToCutAtRowsAreNotPruned() throws Exception {
+        Path copied = dir.resolve("copied.parquet");
+        RepeatedSoundnessTest.writeParquetJava(copied, false, true, 1500, 5,
+                java.util.Map.of("original.created.by", "parquet-mr version 1.13.1 (build x)\nparquet-cpp-arrow version 10.0.0"));
+        Path known = dir.resolve("known.parquet");
+        RepeatedSoundnessTest.writeParquetJava(known, false, true, 1500, 5,
+                java.util.Map.of("original.created.by", "parquet-mr version 1.13.1 (build x)"));
+        try (ParquetFile pf = ParquetFile.open(known)) {
+            Plan plan = pf.plan(Query.where("list_contains(ints, 3)").using(Mechanism.PAGE_INDEX).columns("id", "ints"));
+            assertThat(plan.rowGroups().get(0).rows().coversAll(plan.rowGroups().get(0).numRows()))
+                    .as("a copy of parquet-java's pages is pruned: " + plan.rowGroups().get(0).steps()).isFalse();
+        }
+        try (ParquetFile pf = ParquetFile.open(copied)) {
+            Plan plan = pf.plan(Query.where("list_contains(ints, 3)").using(Mechanism.PAGE_INDEX).columns("id", "ints"));
+            RowGroupPlan g = plan.rowGroups().get(0);
+            assertThat(g.rows().coversAll(g.numRows())).as(g.steps().toString()).isTrue();
+            assertThat(g.steps()).anySatisfy(s -> assertThat(s.why()).contains("parquet-cpp-arrow version 10.0.0"));
+            int ints = pf.schema().column("ints.list.element").index();
+            assertThat(plan.reads()).filteredOn(r -> r.rowGroup() == 0 && r.column() == ints)
+                    .singleElement().satisfies(r -> assertThat(r.why()).contains("the whole chunk"));
+        }
+    }
 }

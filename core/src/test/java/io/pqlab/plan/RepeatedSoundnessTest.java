@@ -106,6 +106,12 @@ class RepeatedSoundnessTest {
 
     /** Rows sorted by their first int element (the effectiveness case), with nulls at every level. */
     static void writeParquetJava(Path f, boolean v2, boolean byRows, int rows, long seed) throws IOException {
+        writeParquetJava(f, v2, byRows, rows, seed, java.util.Map.of());
+    }
+
+    /** As above, with extra key-value metadata in the footer. */
+    static void writeParquetJava(Path f, boolean v2, boolean byRows, int rows, long seed,
+            java.util.Map<String, String> extra) throws IOException {
         Random r = new Random(seed);
         SimpleGroupFactory groups = new SimpleGroupFactory(PJ_SCHEMA);
         ExampleParquetWriter.Builder b = ParquetJava.writer(f, PJ_SCHEMA)
@@ -115,7 +121,8 @@ class RepeatedSoundnessTest {
                 .withBloomFilterEnabled("strs.list.element", true)
                 .withBloomFilterEnabled("m.key_value.key", true)
                 .withDictionaryEncoding(true)
-                .withMinRowCountForPageSizeCheck(1);
+                .withMinRowCountForPageSizeCheck(1)
+                .withExtraMetaData(extra);
         b = byRows ? b.withPageRowCountLimit(50) : b.withPageSize(512);
         try (ParquetWriter<Group> w = ParquetJava.hadoopFree(b).build()) {
             for (int id = 0; id < rows; id++) {

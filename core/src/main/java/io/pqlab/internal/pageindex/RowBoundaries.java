@@ -1,5 +1,7 @@
 package io.pqlab.internal.pageindex;
 
+import io.pqlab.internal.format.FileMetaData;
+import io.pqlab.internal.format.KeyValue;
 import io.pqlab.internal.stats.WriterVersion;
 
 /**
@@ -24,26 +26,53 @@ public final class RowBoundaries {
     private RowBoundaries() {}
 
     /** Whether the writer is one known to start every page on a row: parquet-mr / parquet-java from 1.11. */
-    public static boolean writerCutsAtRows(String createdBy) {
+    static boolean writerCutsAtRows(String createdBy) {
         WriterVersion w = WriterVersion.parse(createdBy);
         return w != null && w.application().equalsIgnoreCase("parquet-mr") && !w.isBefore("parquet-mr", 1, 11, 0);
     }
 
     /**
+     * The writer of a file's pages that is not known to cut them at rows, or null when every one
+     * is. A file's created_by names the last tool to write it; parquet-java's rewriter and joiner
+     * (prune, a codec change, masking, encryption) copy column chunks byte for byte, pages and page
+     * index alike, and keep their source files' writers in the key-value entry
+     * {@code original.created.by} (one per line): those wrote the pages, so each must be known too.
+     */
+    public static String writerNotCuttingAtRows(FileMetaData md) {
+        if (!writerCutsAtRows(md.createdBy())) {
+            return md.createdBy() == null ? "" : md.createdBy();
+        }
+        for (KeyValue kv : md.keyValueMetadata()) {
+            if ("original.created.by".equals(kv.key())) {
+                if (kv.value() == null) {
+                    return "";
+                }
+                for (String line : kv.value().split("\n")) {
+                    if (!line.isBlank() && !writerCutsAtRows(line)) {
+                        return line;
+                    }
+                }
+            }
+        }
+        return null;
+    }
+
+    /**
      * Why the chunk's pages cannot be taken to start on rows, in words, or null when they can.
      *
-     * @param createdBy the file's created_by
+     * @param md the file's metadata (its writers: {@link #writerNotCuttingAtRows})
      * @param ci the chunk's ColumnIndex, or null when not at hand (its histograms are then not checked)
      * @param oi the chunk's OffsetIndex, already checked by {@link OffsetIndex#problem}
      * @param numValues the chunk's num_values (level entries)
      * @param rows the row group's rows
      */
-    public static String problem(String createdBy, ColumnIndex ci, OffsetIndex oi, long numValues, int maxRep,
+    public static String problem(FileMetaData md, ColumnIndex ci, OffsetIndex oi, long numValues, int maxRep,
             int maxDef, long rows) {
-        if (!writerCutsAtRows(createdBy)) {
+        String writer = writerNotCuttingAtRows(md);
+        if (writer != null) {
             return "pages of a repeated column may split a row unless the writer is known to cut them at rows"
-                    + " (parquet-java from 1.11); " + (createdBy == null ? "the file names no writer"
-                    : "this file's writer (" + createdBy.strip() + ") is not known to")
+                    + " (parquet-java from 1.11); " + (writer.isBlank() ? "the file names no writer"
+                    : "this file's writer (" + writer.strip() + ") is not known to")
                     + ", and a split row's elements would lie in a page whose rows the OffsetIndex does not give";
         }
         if (ci == null) {

@@ -189,7 +189,7 @@ public final class Planner {
                         spans.add(new Span(chunk.columnIndexOffset(), chunk.columnIndexLength()));
                     }
                     if (chunk.hasOffsetIndex() && (file.schema().column(c).maxRepetitionLevel() == 0
-                            || RowBoundaries.writerCutsAtRows(file.metadata().createdBy()))) {
+                            || RowBoundaries.writerNotCuttingAtRows(file.metadata()) == null)) {
                         spans.add(new Span(chunk.offsetIndexOffset(), chunk.offsetIndexLength()));
                     }
                 }
@@ -389,7 +389,7 @@ public final class Planner {
         }
         if (col.maxRepetitionLevel() > 0) {
             // a list's pages hold the rows the index gives only where no row is split across pages
-            String split = RowBoundaries.problem(md.createdBy(), fetched.fetchedColumnIndex(c), oi, cmd.numValues(),
+            String split = RowBoundaries.problem(md, fetched.fetchedColumnIndex(c), oi, cmd.numValues(),
                     col.maxRepetitionLevel(), col.maxDefinitionLevel(), n);
             if (split != null) {
                 return new ColumnRead(g, c, col.dottedPath(), -1, -1, List.of(whole), List.of(),

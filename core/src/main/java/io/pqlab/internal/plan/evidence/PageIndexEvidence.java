@@ -69,7 +69,7 @@ public final class PageIndexEvidence implements Evidence {
             return LeafVerdict.of(Decision.some("the ColumnIndex is ignored: " + problem));
         }
         if (repeated) {
-            String split = RowBoundaries.problem(rg.file().metadata().createdBy(), ci, oi, chunk.metaData().numValues(),
+            String split = RowBoundaries.problem(rg.file().metadata(), ci, oi, chunk.metaData().numValues(),
                     col.maxRepetitionLevel(), col.maxDefinitionLevel(), n);
             if (split != null) {
                 return LeafVerdict.of(Decision.some("the page index is not used: " + split));
