@@ -159,6 +159,10 @@ final class WindowedPass implements RowGroupRows {
         long ws = Math.max(windowStart, kept.start(i));
         long we = Math.min(ws + Scanner.BATCH_ROWS, keptEnd);
         for (Feed f : feeds) {
+            if (f.cursor != null) {
+                // windows without matches hand nothing out, so nothing else drops their pages
+                f.cursor.dropBefore(ws);
+            }
             while (!f.ended && f.reached < we) {
                 ColumnBatch b = f.pages.next();
                 if (b == null) {
