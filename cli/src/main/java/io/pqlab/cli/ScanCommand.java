@@ -252,6 +252,10 @@ final class ScanCommand implements Callable<Integer>, Main.HasFile {
             return Main.OK;
         }
         if (stats) {
+            // the fetching ahead may still be sending requests the scan did not need (a limit): stop
+            // it first, so that the counts are what the source saw, the same on every run
+            scanner.close();
+            session.stopFetching();
             printStats(spec.commandLine().getErr(), scanner.stats(), scanner.plan(), session, model, pf);
         }
         return Main.OK;

@@ -217,6 +217,18 @@ public final class FetchingSource implements ByteSource {
                 System.arraycopy(b, 0, dst, dstOffset + (int) (g.offset() - offset), b.length);
             }
             synchronized (this) {
+                // every byte not fetched into dst above must still be held: a close meanwhile
+                // clears what is held, and a read must fail then, not return dst's old bytes
+                for (Span m : missing(offset, offset + length)) {
+                    boolean fetchedHere = false;
+                    for (Span g : gaps) {
+                        fetchedHere |= g.offset() <= m.offset() && m.end() <= g.end();
+                    }
+                    if (!fetchedHere) {
+                        throw new IOException(name() + ": bytes [" + m.offset() + ", " + m.end()
+                                + ") were released while being read (the source was closed)");
+                    }
+                }
                 copyHeld(offset, length, dst, dstOffset);
             }
         }
