@@ -41,10 +41,8 @@ abstract class CompiledLeaf {
                 || leaf.op() == LeafOp.IS_NOT_NULL ? null : compile(leaf);
     }
 
-    static CompiledLeaf compile(Leaf leaf) {
-        if (leaf.nested() != null) {
-            return new Nested(leaf); // a list leaf is judged by rows (ConditionEvaluator.evalNested)
-        }
+    /** A flat leaf's value test (list leaves go through {@link #forLeaf}). */
+    private static CompiledLeaf compile(Leaf leaf) {
         PhysicalType p = leaf.order().physical();
         SortOrder o = leaf.order().order();
         boolean comparison = switch (leaf.op()) {
