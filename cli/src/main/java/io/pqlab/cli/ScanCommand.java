@@ -277,6 +277,7 @@ final class ScanCommand implements Callable<Integer>, Main.HasFile {
             }
             done = true;
             if (stats) {
+                session.stopFetching(); // as for text: the counts are what the source saw, requests in flight included
                 printStats(spec.commandLine().getErr(), reader.stats(), reader.plan(), session, model, pf);
             }
         } finally {

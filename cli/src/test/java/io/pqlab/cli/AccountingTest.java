@@ -179,6 +179,26 @@ class AccountingTest {
                 .matcher(scan.err());
         assertThat(m.find()).as(scan.err()).isTrue();
         assertThat(number(m.group(2)) + number(m.group(3))).isEqualTo(number(m.group(1)));
+
+        if (options.isEmpty()) {
+            // the Arrow stream is the same read, counted alike (it was counted as only planned)
+            http.clearLog();
+            rest = new ArrayList<>(List.of("--stats", "--format", "arrow", "-o",
+                    Path.of("target", "accounting.arrows").toString()));
+            Cli.Result arrow = run("scan", location, c.where(), rest);
+            assertThat(arrow.exit()).as(arrow.toString()).isZero();
+            assertThat(text(arrow.err())).as("scan --format arrow --stats = skipping: " + what).isEqualTo(expected);
+            assertThat(arrow.err()).as(what).doesNotContain("planned")
+                    .contains("(" + phaseCounts(skipping, false) + ")");
+            Matcher a = Pattern.compile("data pages +([\\d,]+) +([\\d,]+) decoded, ([\\d,]+) fetched and not decoded")
+                    .matcher(arrow.err());
+            assertThat(a.find()).as(arrow.err()).isTrue();
+            assertThat(a.group(2)).as("the Arrow scan decodes what the csv scan decodes: " + what).isEqualTo(m.group(2));
+            if (location.startsWith("http")) {
+                assertThat(servedBytes()).as("the server sent what the Arrow scan counted: " + what)
+                        .isEqualTo(total(arrow.err()));
+            }
+        }
     }
 
     private static Cli.Result run(String command, String location, String where, List<String> options,

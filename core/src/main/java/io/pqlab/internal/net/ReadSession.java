@@ -43,7 +43,6 @@ public final class ReadSession implements Closeable {
     private final Strategy strategy;
     private final ParquetFile file;
     private final List<Span> plannedData = new ArrayList<>();
-    private boolean dataFetched;
     private boolean dataPlanned;
 
     private ReadSession(FetchingSource source, Strategy strategy, ParquetFile file) {
@@ -235,7 +234,6 @@ public final class ReadSession implements Closeable {
         for (Span s : requests) {
             bytes += s.length();
         }
-        dataFetched = true;
         if (bytes + source.heldBytes() <= source.maxHeld()) {
             source.prefetch(requests); // in the background, a few requests ahead of the scan
         }
@@ -264,7 +262,7 @@ public final class ReadSession implements Closeable {
 
     /** Requests, bytes, wall time and modelled time, phase by phase. */
     public Accounting accounting(CostModel model) {
-        return Accounting.of(source.log(), dataPlanned && !dataFetched ? plannedData : null, model,
+        return Accounting.of(source.log(), dataPlanned && !dataFetched() ? plannedData : null, model,
                 source.inner() instanceof RemoteSource r ? r.retries() : 0);
     }
 
@@ -286,7 +284,16 @@ public final class ReadSession implements Closeable {
             }
         }
         return ByteCounts.of(file, a.requestList(), source.asked(), plan == null ? List.of() : dataSpans(plan),
-                dataFetched, dictionaries);
+                dataFetched(), dictionaries);
+    }
+
+    /**
+     * Whether the data phase was executed: by this session, or by another over the same source
+     * ({@link #of}: a library scan of the file, such as the Arrow reader's, makes its own), so
+     * that every session of one read counts it alike. The log, which they share, tells.
+     */
+    private boolean dataFetched() {
+        return source.log().phases().stream().anyMatch(p -> p.name().equals(RequestLog.DATA));
     }
 
     @Override
