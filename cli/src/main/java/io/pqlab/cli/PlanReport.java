@@ -161,7 +161,7 @@ final class PlanReport {
         out.printf("chunks kept:        %,d of %,d column-chunk bytes (%s): dictionaries and data pages%n",
                 kept, full, percent(kept, full));
         out.printf("coalescing:         %s%n", plan.coalesceGap() > 0
-                ? "ranges less than " + plan.coalesceGap() + " bytes apart merged" : "adjacent ranges merged");
+                ? String.format("ranges less than %,d bytes apart merged", plan.coalesceGap()) : "adjacent ranges merged");
         // then the requests and bytes fetched, as every command prints them (NetworkReport.printCounts)
     }
 
