@@ -44,8 +44,10 @@ public record RowGroupPlan(int index, long firstRow, long numRows, boolean skipp
     /**
      * Bytes the data phase reads: the chunk bytes the plan keeps ({@link #reads}' spans), less any
      * already fetched to decide (a dictionary page the dictionary mechanism read, counted in
-     * {@link #indexBytes}; the data phase finds it held). So {@code bytesRead() + indexBytes()}
-     * counts every byte once, as the byte source saw it ({@code ByteCounts}).
+     * {@link #indexBytes}; a phased read finds it held). So {@code bytesRead() + indexBytes()}
+     * counts every byte once, as a phased read's byte source sees it ({@code ByteCounts}); a
+     * {@link io.pqlab.ReadOptions.Requests#DIRECT} read, which keeps nothing, reads such a
+     * dictionary again to decode it.
      */
     public long bytesRead() {
         List<Span> kept = new ArrayList<>();
