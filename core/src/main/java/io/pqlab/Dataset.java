@@ -327,7 +327,7 @@ public final class Dataset implements Closeable {
     /**
      * The matching rows of every file, in the dataset's order (files by path, rows in file order),
      * a batch at a time; at most the query's limit, after which no further file is read. With
-     * {@link Query#threads} above 1 and no limit, that many files are scanned at once (see
+     * {@link Query#threads} above 1, up to that many files are scanned at once (see
      * {@link DatasetScan}), the order unchanged.
      */
     public DatasetScan scan(Query query) throws IOException {

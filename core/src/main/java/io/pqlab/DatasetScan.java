@@ -22,13 +22,15 @@ import java.util.concurrent.atomic.AtomicInteger;
  * file lacks are not in its batches: they are null in its every row. With a limit, the scan
  * stops at it and opens no further file.
  *
- * <p>With {@link Query#threads} above 1 and no limit, up to that many files are scanned at once,
- * each on its own thread, each file's batches held in a queue of at most {@value #QUEUED} (so at
- * most {@code threads * (QUEUED + 1)} batches are decoded ahead of the reader); batches are still
+ * <p>With {@link Query#threads} above 1, up to that many files are scanned at once, each on its
+ * own thread, each file's batches held in a queue of at most {@value #QUEUED} (so at most
+ * {@code threads * (QUEUED + 1)} batches are decoded ahead of the reader); batches are still
  * returned in the dataset's order, and a file that fails ends the scan with its error where its
  * rows would have come, after every row of the files before it. {@link #close} stops every file
- * being scanned. With a limit, files are scanned one after another, so that nothing past the
- * limit is read.
+ * being scanned. With a limit, the files scanned at once start at one and double each time a file
+ * ends before the limit is met (a limit the first file meets opens no other file), each file
+ * scans at most the limit, the batch that reaches it is cut, and the files still scanning stop
+ * after their current batch: the rows are the unlimited scan's first, in its order.
  */
 public final class DatasetScan implements AutoCloseable {
     /** Batches decoded ahead per file being scanned in parallel. */
@@ -55,7 +57,7 @@ public final class DatasetScan implements AutoCloseable {
     private final java.util.concurrent.atomic.AtomicReferenceArray<Started> started;
     private int currentFile = -1;
 
-    // ---- files scanned in parallel (threads > 1, no limit) ----
+    // ---- files scanned in parallel (threads > 1) ----
     private final int threads;
     /**
      * Files scanned at once: the threads without a limit; with one, 1 at first, doubled each time a

@@ -176,6 +176,60 @@ class DatasetScanCliTest {
         }
     }
 
+    /**
+     * A malformed file in a dataset, on local disk and over s3proxy: {@code scan} and
+     * {@code skipping} stop with exit 2 and one line naming it; with {@code --skip-bad-files} they
+     * answer from the good file, and the totals count the bad one.
+     */
+    @Test
+    void aMalformedFileStopsTheRunNamingItUnlessSkippedLocallyAndOverS3() throws Exception {
+        Path good = t.resolve("year=3/region=eu/extra.parquet");
+        byte[] broken = "PAR1 this is not a parquet file PAR1".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        Path local = dir.resolve("bad");
+        List<Path> written = List.of(local.resolve("p=1/good.parquet"), local.resolve("p=2/broken.parquet"),
+                s3.file("zz-bad/p=1/good.parquet"), s3.file("zz-bad/p=2/broken.parquet"));
+        for (Path p : written) {
+            Files.createDirectories(p.getParent());
+            if (p.getFileName().toString().equals("good.parquet")) {
+                Files.copy(good, p);
+            } else {
+                Files.write(p, broken);
+            }
+        }
+        try {
+            for (String loc : List.of(local.toString(), "s3://" + S3Server.BUCKET + "/zz-bad/")) {
+                List<String> remote = loc.startsWith("s3://") ? List.of("--endpoint", s3.endpoint().toString())
+                        : List.of();
+                for (Cli.Result r : List.of(scan(loc), Cli.run(args("skipping", loc, remote, "--where", "id > 0")))) {
+                    assertThat(r.exit()).as(loc + ": " + r).isEqualTo(2);
+                    assertThat(r.errLines()).as(r.toString()).hasSize(1);
+                    assertThat(r.err()).startsWith("pqlab: ").contains("broken.parquet")
+                            .doesNotContain("internal error").doesNotContain("Exception");
+                }
+                Cli.Result rows = scan(loc, "--skip-bad-files");
+                assertThat(rows.exit()).as(loc + ": " + rows.err()).isZero();
+                assertThat(rows.out().lines().toList()).hasSize(61).first().isEqualTo("id,name,amount,extra,p");
+                Cli.Result plan = Cli.run(args("skipping", loc, remote, "--where", "id > 0", "--skip-bad-files", "--json"));
+                assertThat(plan.exit()).as(plan.err()).isZero();
+                assertThat(plan.json().get("totals").get("files_bad").asLong()).isEqualTo(1);
+                assertThat(plan.json().get("totals").get("files_read").asLong()).isEqualTo(1);
+            }
+        } finally {
+            for (Path p : written) {
+                Files.deleteIfExists(p); // the other tests list the whole bucket
+                Files.deleteIfExists(p.getParent());
+            }
+            Files.deleteIfExists(s3.file("zz-bad"));
+        }
+    }
+
+    private static String[] args(String command, String location, List<String> remote, String... rest) {
+        List<String> a = new ArrayList<>(List.of(command, location));
+        a.addAll(List.of(rest));
+        a.addAll(remote);
+        return a.toArray(new String[0]);
+    }
+
     @Test
     void requestsOnADirectoryGiveEachFileAndTheTotals() {
         Cli.Result r = Cli.run("requests", t.toString(), "--where", "year = 2 AND region = 'us'");
