@@ -341,6 +341,37 @@ public final class Dataset implements Closeable {
                 planned.stream().map(Decided::query).toList(), query.limit(), query.threads());
     }
 
+    /**
+     * Reads sent to the files' stores so far (footers, page indexes, Bloom filters, dictionaries
+     * and data pages; each one request for a remote file), none for what the metadata cache
+     * served. Files skipped by their partition values were never opened and count nothing.
+     */
+    public long requests() {
+        long n = 0;
+        for (DatasetFiles.Opened o : opened) {
+            n += o == null || o.source() == null ? 0 : o.source().reads();
+        }
+        return n;
+    }
+
+    /** The bytes of {@link #requests()}. */
+    public long bytesFetched() {
+        long n = 0;
+        for (DatasetFiles.Opened o : opened) {
+            n += o == null || o.source() == null ? 0 : o.source().bytesRead();
+        }
+        return n;
+    }
+
+    /** Bytes the metadata cache served instead of the stores. */
+    public long bytesFromCache() {
+        long n = 0;
+        for (DatasetFiles.Opened o : opened) {
+            n += o == null || o.source() == null ? 0 : o.source().bytesFromCache();
+        }
+        return n;
+    }
+
     ParquetFile file(int i) {
         return opened[i].file();
     }

@@ -230,6 +230,64 @@ class DatasetScanCliTest {
         return a.toArray(new String[0]);
     }
 
+    /**
+     * {@code scan --stats} on a dataset: the rows it counts are the rows printed, and over s3proxy
+     * the requests it reports are the GETs the server logged (footers, indexes and data pages).
+     */
+    @Test
+    void scanStatsCountTheRowsPrintedAndTheRequestsTheServerSaw() {
+        String where = "region = 'eu' AND amount > 100";
+        for (String loc : List.of(t.toString(), "s3://" + S3Server.BUCKET + "/")) {
+            s3.clearLog();
+            Cli.Result r = scan(loc, "--where", where, "--stats");
+            assertThat(r.exit()).as(r.err()).isZero();
+            long printed = r.out().lines().count() - 1;
+            assertThat(printed).isPositive();
+            assertThat(r.err()).contains("files:               7 in the dataset")
+                    .contains("rows returned:       " + printed + "\n");
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("bytes fetched: +[0-9,]+ in ([0-9,]+) requests")
+                    .matcher(r.err());
+            assertThat(m.find()).as(r.err()).isTrue();
+            long requests = Long.parseLong(m.group(1).replace(",", ""));
+            assertThat(requests).isPositive();
+            if (loc.startsWith("s3://")) {
+                assertThat(s3.log()).as(r.err()).hasSize((int) requests).allMatch(l -> l.method().equals("GET"));
+            }
+        }
+    }
+
+    /**
+     * {@code map} on a dataset: one HTML page with a line per file, each with the fate and the
+     * reason {@code skipping --json} gives it, and the totals.
+     */
+    @Test
+    void mapDrawsEveryFileWithTheFateSkippingGivesIt() throws Exception {
+        Path html = dir.resolve("dataset.html");
+        String where = "year = 1 AND id < 130";
+        Cli.Result r = Cli.run("map", t.toString(), "--where", where, "-o", html.toString());
+        assertThat(r.exit()).as(r.err()).isZero();
+        Cli.Result plan = Cli.run("skipping", t.toString(), "--where", where, "--json");
+        JsonNode totals = plan.json().get("totals");
+        assertThat(r.out()).contains("wrote " + html + ": " + totals.get("files_skipped").asLong() + " of 7 files skipped");
+        String page = Files.readString(html);
+        assertThat(page).startsWith("<!DOCTYPE html>").doesNotContain("<script").contains(totals.get("files").asText()
+                + " files: " + totals.get("files_read").asText() + " read");
+        List<String> rows = page.lines().filter(l -> l.startsWith("<tr><td>") && l.contains(".parquet")).toList();
+        assertThat(rows).hasSize(7);
+        int i = 0;
+        for (JsonNode f : plan.json().get("files")) {
+            String row = rows.get(i++);
+            assertThat(row).contains(f.get("file").asText()).contains(">" + f.get("outcome").asText() + "<");
+            if (!f.get("reason").isNull()) {
+                assertThat(row).contains(f.get("reason").asText().replace("&", "&amp;").replace("<", "&lt;")
+                        .replace(">", "&gt;").replace("\"", "&quot;"));
+            }
+        }
+        Cli.Result layout = Cli.run("map", t.toString(), "-o", html.toString());
+        assertThat(layout.exit()).as(layout.err()).isZero();
+        assertThat(Files.readString(html)).contains("Dataset layout");
+    }
+
     @Test
     void requestsOnADirectoryGiveEachFileAndTheTotals() {
         Cli.Result r = Cli.run("requests", t.toString(), "--where", "year = 2 AND region = 'us'");
