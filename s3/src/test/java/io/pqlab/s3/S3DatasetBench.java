@@ -87,6 +87,7 @@ public class S3DatasetBench {
     /** One plan's requests as the server saw them and as pqlab reports them. */
     private void report(String what, DatasetOptions o) throws IOException {
         server.clearLog();
+        server.resetConcurrent();
         long lists = server.listings();
         long t = System.nanoTime();
         DatasetPlan p;
@@ -96,10 +97,11 @@ public class S3DatasetBench {
         long ms = (System.nanoTime() - t) / 1_000_000;
         List<S3Server.Logged> log = server.log();
         System.out.printf("# %s plan (latency %d ms): %d ListObjectsV2, %d GET, %d HEAD; pqlab reports %d requests,"
-                + " %,d bytes to decide, %d of %d files skipped, %d rows kept; %d ms%n", what, latencyMs,
+                + " %,d bytes to decide, %d of %d files skipped, %d rows kept; %d ms; at most %d requests at once%n",
+                what, latencyMs,
                 server.listings() - lists, log.stream().filter(l -> l.method().equals("GET")).count(),
                 log.stream().filter(l -> l.method().equals("HEAD")).count(), p.requests(), p.bytesToDecide(),
-                p.filesSkipped(), p.files().size(), p.rowsKept(), ms);
+                p.filesSkipped(), p.files().size(), p.rowsKept(), ms, server.mostConcurrent());
     }
 
     private long plan(DatasetOptions o) throws IOException {

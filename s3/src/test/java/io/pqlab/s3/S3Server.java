@@ -126,12 +126,27 @@ public final class S3Server implements AutoCloseable {
         return listings.get();
     }
 
+    private final java.util.concurrent.atomic.AtomicInteger waiting = new java.util.concurrent.atomic.AtomicInteger();
+    private final java.util.concurrent.atomic.AtomicInteger mostWaiting = new java.util.concurrent.atomic.AtomicInteger();
+
+    /** The most requests that were in their latency delay at once (how parallel a client's requests were). */
+    public int mostConcurrent() {
+        return mostWaiting.get();
+    }
+
+    public void resetConcurrent() {
+        mostWaiting.set(0);
+    }
+
     private void delay() {
         if (latencyMillis > 0) {
+            mostWaiting.accumulateAndGet(waiting.incrementAndGet(), Math::max);
             try {
                 Thread.sleep(latencyMillis);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
+            } finally {
+                waiting.decrementAndGet();
             }
         }
     }
