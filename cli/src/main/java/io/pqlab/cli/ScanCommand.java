@@ -167,15 +167,15 @@ final class ScanCommand implements Callable<Integer>, Main.HasFile {
         locations.addAll(more);
         if (DatasetArgs.isDataset(locations)) {
             onDataset = locations.size() > 1; // one directory or glob: errors start with it, as for one file
-            if (arrow || stats || pureJavaCodecs) {
-                throw new Main.UserError((arrow ? "--format arrow" : stats ? "--stats" : "--pure-java-codecs")
+            if (arrow || pureJavaCodecs) {
+                throw new Main.UserError((arrow ? "--format arrow" : "--pure-java-codecs")
                         + " reads one file: give one FILE (datasets print text rows)");
             }
             Query q = (where == null ? Query.all() : Query.where(where)).using(query.mechanisms())
                     .limit(limit == null ? -1 : limit).verifyChecksums(verifyChecksums).lateMaterialization(!noLate);
             try (DatasetArgs.Opened d = dataset.open(locations, source, spec.commandLine().getErr())) {
                 DatasetRows.scan(spec.commandLine().getOut(), d.dataset(), q, query.select, format, rowNumbers,
-                        binaryAsString);
+                        binaryAsString, stats ? spec.commandLine().getErr() : null);
             } catch (Main.OutputClosed e) {
                 // the reader has gone (head): stop reading now, exit 0
             }

@@ -66,6 +66,28 @@ public final class RowBatch {
         return rowNumbers.length;
     }
 
+    /**
+     * The first {@code n} rows (this batch where it has no more): what a scan of several files
+     * returns of the batch that reaches its limit. The pages are shared, not copied.
+     */
+    public RowBatch head(int n) {
+        if (n < 0) {
+            throw new IllegalArgumentException("a negative row count: " + n);
+        }
+        if (n >= size()) {
+            return this;
+        }
+        ColumnBatch[][] p = new ColumnBatch[pages.length][];
+        int[][] s = new int[start.length][];
+        int[][] e = new int[end.length][];
+        for (int c = 0; c < pages.length; c++) {
+            p[c] = java.util.Arrays.copyOf(pages[c], n);
+            s[c] = java.util.Arrays.copyOf(start[c], n);
+            e[c] = java.util.Arrays.copyOf(end[c], n);
+        }
+        return new RowBatch(rowGroup, java.util.Arrays.copyOf(rowNumbers, n), columns, p, s, e).in(schema);
+    }
+
     /** The file row number (0-based, across row groups) of row i. */
     public long rowNumber(int i) {
         return rowNumbers[i];
