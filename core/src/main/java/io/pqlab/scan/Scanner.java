@@ -240,10 +240,18 @@ public final class Scanner implements AutoCloseable {
         }
     }
 
-    /** A page source, decoded ahead on the pool when the scan has more than one thread. */
+    /**
+     * A page source, decoded ahead on the pool when the scan has more than one thread: its pages
+     * are decoded in order, one after another, while up to {@code threads} pages after them are
+     * decompressed on any of the pool's threads.
+     */
     private Pages pages(PageSource s) {
         ExecutorService p = pool();
-        return p == null ? s : new AheadPages(s, p);
+        if (p == null) {
+            return s;
+        }
+        s.decompressAhead(p, options.threads());
+        return new AheadPages(s, p);
     }
 
     /** The state that hands out row group g's matching rows, or null if none can match. */
