@@ -25,8 +25,10 @@ import java.util.List;
  * FIXED_LEN_BYTE_ARRAY; {@link #text} gives any value in its logical type. A getter on a null value,
  * on the wrong type or on a repeated column throws an {@link IllegalStateException} saying so.
  *
- * <p>{@link #page}, {@link #firstEntry} and {@link #endEntry} give the decoded page and the row's
- * entries in it, for code that reads levels (a repeated column): an entry is not a value index.
+ * <p>To read a whole column of the batch at once (primitive arrays by row, null flags, byte strings
+ * as offsets and lengths into the decoded pages' arrays, nothing copied per value), use
+ * {@link #values(int)}: the fast way for code that reads every value. A column inside a repeated
+ * field is read with {@link #value} (assembled) or {@link #text}.
  */
 public final class RowBatch {
     private final int rowGroup;
@@ -236,7 +238,7 @@ public final class RowBatch {
         ColumnDescriptor d = columns.get(c);
         if (d.maxRepetitionLevel() > 0) {
             throw new IllegalStateException("column \"" + d.dottedPath() + "\" is repeated: a row holds a list;"
-                    + " read it with text() or page() and the row's entries");
+                    + " read it with value(node, row) or text()");
         }
         if (!java.util.List.of(types).contains(d.type())) {
             throw new IllegalStateException("column \"" + d.dottedPath() + "\" is " + d.type()
@@ -251,20 +253,39 @@ public final class RowBatch {
 
     // ---- low level ----------------------------------------------------------------------------
 
-    /** The page holding row i of column c. */
-    public ColumnBatch page(int c, int i) {
+    static {
+        io.pqlab.internal.assembly.RowPages.install(new io.pqlab.internal.assembly.RowPages.Access() {
+            @Override
+            public ColumnBatch page(RowBatch b, int c, int i) {
+                return b.page(c, i);
+            }
+
+            @Override
+            public int firstEntry(RowBatch b, int c, int i) {
+                return b.firstEntry(c, i);
+            }
+
+            @Override
+            public int endEntry(RowBatch b, int c, int i) {
+                return b.endEntry(c, i);
+            }
+        });
+    }
+
+    /** The page holding row i of column c (outside this package: {@code internal.assembly.RowPages}). */
+    ColumnBatch page(int c, int i) {
         rows(c);
         return pages[c][i];
     }
 
     /** The first entry of row i of column c in its page. */
-    public int firstEntry(int c, int i) {
+    int firstEntry(int c, int i) {
         rows(c);
         return start[c][i];
     }
 
     /** One past the last entry of row i of column c in its page. */
-    public int endEntry(int c, int i) {
+    int endEntry(int c, int i) {
         rows(c);
         return end[c][i];
     }
@@ -277,7 +298,7 @@ public final class RowBatch {
 
     /**
      * Row i's value of column c as PLAIN bytes, or null; for a flat column only (a repeated column's
-     * row holds several entries: use {@link #page} and the entry range).
+     * row holds several entries: use {@link #value} or {@link #text}).
      */
     public byte[] plain(int c, int i) {
         rows(c);
