@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.pqlab.MalformedFileException;
+import io.pqlab.internal.assembly.RowPages;
 import io.pqlab.ParquetFile;
 import io.pqlab.oracle.ParquetJava;
 import io.pqlab.internal.pageindex.OffsetIndex;
@@ -224,9 +225,9 @@ class CraftedPagesTest {
                 // the entries of each row, as parquet-java gives them
                 int[] starts = {0, 5, 6, 7};
                 for (int i = 0; i < 3; i++) {
-                    ColumnBatch page = b.page(0, i);
+                    ColumnBatch page = RowPages.page(b, 0, i);
                     List<ParquetJava.Triple> got = new java.util.ArrayList<>();
-                    for (int e = b.firstEntry(0, i); e < b.endEntry(0, i); e++) {
+                    for (int e = RowPages.firstEntry(b, 0, i); e < RowPages.endEntry(b, 0, i); e++) {
                         got.add(new ParquetJava.Triple(page.repetitionLevel(e), page.definitionLevel(e),
                                 page.getInt(page.valueIndex(e))));
                     }
