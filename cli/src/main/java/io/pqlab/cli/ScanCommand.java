@@ -214,7 +214,8 @@ final class ScanCommand implements Callable<Integer>, Main.HasFile {
             }
             // the indexes of the row groups statistics leave undecided, in as few requests as lie
             // together; then every span the plan keeps, merged across the gap, several in flight
-            try (Scan scanner = pf.scan(query.query(pf, where, settings))) {
+            // (the session's scan, not pf.scan: the session counts what it fetched for --stats)
+            try (Scan scanner = session.scan(query.bind(pf, where, settings))) {
                 // (a scan left early, a closed pipe, stops its decoding threads)
                 return write(out, scanner, session, model, pf);
             }
