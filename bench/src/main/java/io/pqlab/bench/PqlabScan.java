@@ -1,14 +1,12 @@
 package io.pqlab.bench;
 
 import io.pqlab.ParquetFile;
+import io.pqlab.Query;
 import io.pqlab.internal.format.PhysicalType;
 import io.pqlab.io.ByteSource;
-import io.pqlab.internal.predicate.Binder;
-import io.pqlab.internal.predicate.Predicate;
 import io.pqlab.scan.ColumnValues;
 import io.pqlab.scan.RowBatch;
-import io.pqlab.internal.plan.BoundQuery;
-import io.pqlab.scan.Scanner;
+import io.pqlab.scan.Scan;
 import java.io.IOException;
 import java.util.function.LongConsumer;
 
@@ -36,15 +34,14 @@ public final class PqlabScan {
             throws IOException {
         long n = 0;
         try (ParquetFile pf = ParquetFile.open(source, io.pqlab.ReadOptions.defaults().withDecryption(keys))) {
-            Predicate p = condition == null ? null : Binder.bind(condition, pf.schema());
-            BoundQuery q = BoundQuery.of(p);
-            Scanner s = Scanner.open(pf, q.with(q.query().threads(threads)));
+            Query q = condition == null ? Query.all() : Query.where(condition);
+            try (Scan s = pf.scan(q.threads(threads))) {
             int cols = s.columns().size();
             boolean[] binary = new boolean[cols];
             for (int c = 0; c < cols; c++) {
                 binary[c] = s.columns().get(c).type() == PhysicalType.BYTE_ARRAY;
             }
-            for (RowBatch b = s.next(); b != null; b = s.next()) {
+            for (RowBatch b = s.nextBatch(); b != null; b = s.nextBatch()) {
                 // Column by column through the batch's columnar values, as a library user reads in
                 // bulk: every value of every column is still touched (a null as -1, a string as its
                 // offset and length in the page's bytes, as parquet-java's Binary, no String).
@@ -72,6 +69,7 @@ public final class PqlabScan {
                 }
                 n += rows;
             }
+            }
         }
         return n;
     }
@@ -79,7 +77,7 @@ public final class PqlabScan {
     /** Opens, binds and plans, reading nothing of the data: what pqlab reads to decide. */
     public static void plan(ByteSource source, String condition) throws IOException {
         try (ParquetFile pf = ParquetFile.open(source)) {
-            Scanner.open(pf, BoundQuery.of(Binder.bind(condition, pf.schema())));
+            pf.scan(Query.where(condition)).close(); // the plan is made when the scan opens
         }
     }
 }

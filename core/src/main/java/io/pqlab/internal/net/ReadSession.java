@@ -13,7 +13,8 @@ import io.pqlab.plan.Plan;
 import io.pqlab.internal.plan.PlanLoop;
 import io.pqlab.internal.plan.Planner;
 import io.pqlab.plan.Span;
-import io.pqlab.scan.Scanner;
+import io.pqlab.internal.plan.Scans;
+import io.pqlab.scan.Scan;
 import java.io.Closeable;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -201,11 +202,11 @@ public final class ReadSession implements Closeable {
     }
 
     /** Scans a query: its indexes and filters, then every span its plan keeps, then the scan. */
-    public Scanner scan(BoundQuery query) throws IOException {
+    public Scan scan(BoundQuery query) throws IOException {
         fetchIndexes(query);
-        Scanner scanner = Scanner.open(file, query);
-        fetchData(scanner.plan());
-        return scanner;
+        Scan scan = Scans.open(file, query);
+        fetchData(scan.plan());
+        return scan;
     }
 
     /** The data requests a plan needs, given what is held: its spans not held, merged across the gap. */

@@ -11,7 +11,8 @@ import io.pqlab.internal.pageindex.OffsetIndex;
 import io.pqlab.internal.pageindex.PageIndexReader;
 import io.pqlab.scan.RowBatch;
 import io.pqlab.internal.plan.BoundQuery;
-import io.pqlab.scan.Scanner;
+import io.pqlab.internal.plan.Scans;
+import io.pqlab.scan.Scan;
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -215,10 +216,10 @@ class CraftedPagesTest {
         List<ParquetJava.Triple> oracle = ParquetJava.triples(file, 0, 0);
         try (ParquetFile f = ParquetFile.open(file)) {
             for (boolean late : new boolean[] {true, false}) {
-                Scanner s = Scanner.open(f, BoundQuery.of(null).withLateMaterialization(late));
-                RowBatch b = s.next();
+                Scan s = Scans.open(f, BoundQuery.of(null).withLateMaterialization(late));
+                RowBatch b = s.nextBatch();
                 assertThat(b.size()).isEqualTo(3);
-                assertThat(s.next()).isNull();
+                assertThat(s.nextBatch()).isNull();
                 assertThat(b.text(0, 0)).isEqualTo("[1, 2, 3, 4, 5]");
                 assertThat(b.text(0, 1)).isEqualTo("[6]");
                 assertThat(b.text(0, 2)).isEqualTo("[7]");

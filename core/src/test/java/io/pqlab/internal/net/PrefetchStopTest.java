@@ -11,7 +11,7 @@ import io.pqlab.io.BytesSource;
 import io.pqlab.io.FileSource;
 import io.pqlab.plan.Span;
 import io.pqlab.scan.RowBatch;
-import io.pqlab.scan.Scanner;
+import io.pqlab.scan.Scan;
 import java.io.InterruptedIOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -70,8 +70,8 @@ class PrefetchStopTest {
         }
         try (ReadSession session = ReadSession.open(counting, strategy)) {
             BoundQuery q = BoundQuery.bind(Query.all().threads(1), session.file().schema());
-            Scanner scanner = session.scan(q);
-            RowBatch first = scanner.next();
+            Scan scanner = session.scan(q);
+            RowBatch first = scanner.nextBatch();
             assertThat(first).isNotNull();
             // the reader has gone: the scan and the fetching stop
             scanner.close();
