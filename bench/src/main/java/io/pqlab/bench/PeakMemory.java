@@ -14,7 +14,9 @@ import org.apache.parquet.io.LocalInputFile;
  * upper bound on the live set under the -Xmx given) and the process's resident high-water mark
  * (VmHWM, which also counts DuckDB's native memory). Run under a fixed -Xmx to compare:
  *
- * <pre>java -Xmx512m -cp bench/target/benchmarks.jar io.pqlab.bench.PeakMemory parquetJava|duckdb|pqlab DATASET VARIANT CONDITION|full</pre>
+ * <pre>java -Xmx512m -cp bench/target/benchmarks.jar io.pqlab.bench.PeakMemory parquetJava|duckdb|pqlab DATASET VARIANT CONDITION|full [THREADS]</pre>
+ *
+ * THREADS (default 1): pqlab's Query.threads, for the memory its pages decoded and decompressed ahead take.
  */
 public final class PeakMemory {
     public static void main(String[] args) throws Exception {
@@ -23,6 +25,7 @@ public final class PeakMemory {
         Path file = BenchData.orders(label, Variant.valueOf(args[2].toUpperCase()));
         Orders o = BenchData.ordersSpec(label);
         Cond cond = args[3].equals("full") ? null : Conditions.byName(o, args[3]).cond();
+        int threads = args.length > 4 ? Integer.parseInt(args[4]) : 1;
         long t = System.nanoTime();
         long rows;
         switch (peer) {
@@ -30,7 +33,8 @@ public final class PeakMemory {
             case "duckdb" -> rows = ScanBench.duckRows("SELECT " + Duck.COLUMNS + " FROM read_parquet(" + Duck.literal(file) + ")"
                 + (cond == null ? "" : " WHERE " + cond.sql()), 1, new org.openjdk.jmh.infra.Blackhole(
                     "Today's password is swordfish. I understand instantiating Blackholes directly is dangerous."));
-            case "pqlab" -> rows = PqlabScan.scan(io.pqlab.io.FileSource.open(file), cond == null ? null : cond.pqlab(), v -> { });
+            case "pqlab" -> rows = PqlabScan.scan(io.pqlab.io.FileSource.open(file), cond == null ? null : cond.pqlab(), threads,
+                v -> { });
             default -> throw new IllegalArgumentException("peer: parquetJava, duckdb or pqlab");
         }
         report(peer, args[2], args[3], rows, System.nanoTime() - t);

@@ -108,11 +108,15 @@ final class AheadPages implements Pages {
         }
     }
 
-    /** Tells the source a window's matching rows; tasks that start after this see its pages. */
+    /**
+     * Tells the source a window's matching rows and queues tasks up to the depth (the "none yet"
+     * that emptied the queue left none); tasks that start after this see its pages.
+     */
     @Override
     public void want(io.pqlab.plan.RowRanges rows, boolean whole) {
         source.want(rows, whole); // first the pages, then the generation (see fill)
         generation++;
+        fill(); // the window's first page decodes now, not once the consumer asks for it
     }
 
     @Override

@@ -52,6 +52,16 @@ private final Context ctx;
     private int chosenTotal;
     private final List<Integer> pending = new ArrayList<>();
     private boolean endSeen;
+    // pages decompressed ahead on a pool (see decompressAhead); none at one thread
+    private java.util.concurrent.Executor decompressPool;
+    private int decompressPages;
+
+    /**
+     * The bytes one reader may hold in pages decompressed ahead (stored and decompressed): a
+     * 64th of the heap, so that the columns of a row group and of the one opened ahead together
+     * stay a small part of it (8 MiB at -Xmx512m, 1 MiB in the 64 MiB test JVM).
+     */
+    static final long AHEAD_BYTES = Runtime.getRuntime().maxMemory() / 64;
 
     PageSource(Context ctx, RowGroupPlan g, int c, RowRanges rows, Set<Integer> exclude, boolean countSkipped) {
         this.ctx = ctx;
@@ -102,6 +112,15 @@ private final Context ctx;
         this.read = readOf(g, c);
         this.oi = read == null ? null : offsetIndex(read);
         this.chosen = new int[0];
+    }
+
+    /**
+     * Lets this source's readers decompress up to {@code pages} pages ahead on {@code pool} (see
+     * {@link ColumnChunkReader#decompressAhead}); called before the first {@link #next()}.
+     */
+    void decompressAhead(java.util.concurrent.Executor pool, int pages) {
+        this.decompressPool = pool;
+        this.decompressPages = pages;
     }
 
     private static ColumnRead readOf(RowGroupPlan g, int c) {
@@ -201,6 +220,7 @@ private final Context ctx;
                     reader = walk ? ColumnChunkReader.open(ctx.file(), g.index(), c, ctx.readerOptions())
                             : ColumnChunkReader.openPages(ctx.file(), g.index(), c, oi,
                                     more != null ? more : chosen, ctx.readerOptions());
+                    reader.decompressAhead(decompressPool, decompressPages, AHEAD_BYTES);
                 } else if (more != null) {
                     reader.appendPages(more);
                 }

@@ -45,7 +45,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * decoded), so memory holds a window's pages per column and the leaves' bits, never a row group's
  * decoded values. A limit stops the pass at the window that reaches it.
  */
-public final class Scanner implements AutoCloseable {
+final class Scanner implements AutoCloseable {
     /** The most rows in one batch. */
     public static final int BATCH_ROWS = 1 << 16;
     /** Decoded page bytes one batch may reference before it ends early (at least one row). */
@@ -240,10 +240,18 @@ public final class Scanner implements AutoCloseable {
         }
     }
 
-    /** A page source, decoded ahead on the pool when the scan has more than one thread. */
+    /**
+     * A page source, decoded ahead on the pool when the scan has more than one thread: its pages
+     * are decoded in order, one after another, while up to {@code threads} pages after them are
+     * decompressed on any of the pool's threads.
+     */
     private Pages pages(PageSource s) {
         ExecutorService p = pool();
-        return p == null ? s : new AheadPages(s, p);
+        if (p == null) {
+            return s;
+        }
+        s.decompressAhead(p, options.threads());
+        return new AheadPages(s, p);
     }
 
     /** The state that hands out row group g's matching rows, or null if none can match. */

@@ -67,6 +67,17 @@ final class WindowedPass implements RowGroupRows {
     private BatchAssembler window;
     private long windowEnd;
     private long windowRows; // kept rows in the window
+    /** Kept rows the next window may span: from the limit, doubling up to BATCH_ROWS (see FIRST_WINDOW). */
+    private long windowSize;
+
+    /**
+     * The least first window. Under a limit of fewer than {@link Scanner#BATCH_ROWS} rows the first
+     * window spans the limit (at least this), and each window after it twice the one before, up to
+     * {@code BATCH_ROWS}: a limit of 10 evaluates the condition columns' first pages, not a whole
+     * window's, while a limit whose matches are rare still reaches full windows after a few.
+     * Without a limit every window is {@code BATCH_ROWS}, as before.
+     */
+    static final int FIRST_WINDOW = 1024;
 
     WindowedPass(RowGroupPlan g, RowRanges kept, Predicate p, List<Feed> feeds, ColumnCursor[] cursors,
             List<Pages> told, int[] slotColumn, List<ColumnDescriptor> outputColumns, ScanStats stats, long limit) {
@@ -80,6 +91,7 @@ final class WindowedPass implements RowGroupRows {
         this.outputColumns = outputColumns;
         this.stats = stats;
         this.remaining = limit;
+        this.windowSize = limit >= Scanner.BATCH_ROWS ? Scanner.BATCH_ROWS : Math.max(FIRST_WINDOW, limit);
         this.windowStart = kept.isEmpty() ? 0 : kept.start(0);
         this.keptEnd = kept.isEmpty() ? 0 : kept.end(kept.size() - 1);
         for (Feed f : feeds) {
@@ -154,10 +166,11 @@ final class WindowedPass implements RowGroupRows {
 
     /** Decodes the condition columns' pages up to the next window's end and gives its matches. */
     private RowRanges evaluateWindow() throws IOException {
-        // the window: from the first kept row at or after windowStart, BATCH_ROWS rows on
+        // the window: from the first kept row at or after windowStart, windowSize rows on
         int i = ConditionEvaluator.firstRangeEndingAfter(kept, windowStart);
         long ws = Math.max(windowStart, kept.start(i));
-        long we = Math.min(ws + Scanner.BATCH_ROWS, keptEnd);
+        long we = Math.min(ws + windowSize, keptEnd);
+        windowSize = Math.min(Scanner.BATCH_ROWS, windowSize * 2);
         for (Feed f : feeds) {
             if (f.cursor != null) {
                 // windows without matches hand nothing out, so nothing else drops their pages

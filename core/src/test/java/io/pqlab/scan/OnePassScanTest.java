@@ -70,10 +70,16 @@ class OnePassScanTest {
     @Test
     void theLimitStopsAtTheWindowThatReachesIt() throws Exception {
         ScanStats st = scan("s IS NOT NULL OR id >= 0", 10, 1, r -> r < 10);
-        // one window of BATCH_ROWS rows: its pages of both columns, not the row group's
-        int windowPages = (int) Math.ceil(Scanner.BATCH_ROWS / 5_000.0);
-        assertThat(st.pagesDecoded()).isLessThanOrEqualTo(2L * windowPages);
-        assertThat(st.rowsEvaluated()).isEqualTo(Scanner.BATCH_ROWS);
+        // one window sized by the limit (FIRST_WINDOW rows): the first page of each column
+        assertThat(st.rowsEvaluated()).isEqualTo(WindowedPass.FIRST_WINDOW);
+        assertThat(st.pagesDecoded()).isEqualTo(2);
+        // a match the first windows do not reach (no page can be skipped for it): windows of 1,024
+        // rows doubling up to BATCH_ROWS (1,024 + ... + 65,536 = 130,048 rows), then whole ones, to
+        // the one holding row 201,234
+        ScanStats late = scan("s LIKE '%201234-%'", 1, 1, r -> r == 201_234, java.util.List.of(1));
+        assertThat(late.pagesSkipped()).isZero();
+        assertThat(Scanner.BATCH_ROWS).isEqualTo(65_536);
+        assertThat(late.rowsEvaluated()).isEqualTo(130_048L + 2 * 65_536);
     }
 
     private static ScanStats scan(String condition, long limit, int threads, LongPredicate matches) throws Exception {

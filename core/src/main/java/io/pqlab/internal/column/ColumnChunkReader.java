@@ -30,6 +30,11 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.zip.CRC32;
 
 /**
@@ -61,7 +66,12 @@ import java.util.zip.CRC32;
  * the chunk's num_values, levels against the column's maxima, and, at the end of a walk, the rows
  * found against the row group's. Memory is bounded by the read window and the page being decoded.
  *
- * <p>Not thread-safe. {@link #close()} releases the decompressor (the file stays open).
+ * <p>Decompressing ahead ({@link #decompressAhead}): the pages after the one just decoded are
+ * read (headers and stored bytes, in order, on the reader's thread) and decompressed on a pool,
+ * each with its own decompressor and output buffer, while the reader decodes in order as before.
+ *
+ * <p>Not thread-safe (one thread at a time; the pool's tasks touch only their own page). {@link
+ * #close()} releases the decompressors (the file stays open).
  */
 public final class ColumnChunkReader implements AutoCloseable {
 
@@ -162,6 +172,19 @@ public final class ColumnChunkReader implements AutoCloseable {
     private int pagesDecoded;
     /** Null for a plaintext chunk; see {@link #readEncryptedPage}. */
     private final ChunkDecryptor decryptor;
+
+    // decompressing ahead (see decompressAhead); null pool: every page inline, as before
+    private Executor aheadPool;
+    private int aheadMax;
+    private long aheadBudget;
+    /** Pages read ahead, in order, each with its stored bytes copied and its decompression queued. */
+    private final java.util.ArrayDeque<Page> ahead = new java.util.ArrayDeque<>();
+    private long aheadBytes;
+    private final ConcurrentLinkedQueue<Decompressor> spareDecompressors = new ConcurrentLinkedQueue<>();
+    private final ConcurrentLinkedQueue<byte[]> spareBuffers = new ConcurrentLinkedQueue<>();
+    /** The output buffer of the prepared page being decoded, back to the spares once it is. */
+    private byte[] inUse;
+    private boolean closed;
 
     private ColumnChunkReader(ParquetFile file, int rowGroup, int leaf, Options options, OffsetIndex offsetIndex,
             int[] chosen) throws IOException {
@@ -367,12 +390,240 @@ public final class ColumnChunkReader implements AutoCloseable {
 
     /** The next decoded data page, or null after the last. */
     public ColumnBatch next() throws IOException {
-        return sequential ? nextSequential() : nextChosen();
+        if (aheadPool != null) {
+            readAhead(); // from the page this call decodes: its decompression may start on the pool too
+        }
+        ColumnBatch b = sequential ? nextSequential() : nextChosen();
+        if (inUse != null) {
+            spareBuffers.add(inUse); // decoded: the batch holds none of its bytes
+            inUse = null;
+        }
+        if (b != null && aheadPool != null) {
+            readAhead();
+        }
+        return b;
+    }
+
+    /**
+     * Decompresses up to {@code pages} pages ahead on {@code pool}, holding at most {@code
+     * budgetBytes} of their stored and decompressed bytes (a page that alone exceeds it is read
+     * inline). Headers, checksums, the dictionary and decoding stay on the reader's thread, in
+     * order, so a page's errors are thrown by the {@link #next()} that reaches it, as without a
+     * pool. Not for encrypted chunks (a page's AAD ordinal is taken as it is read) or uncompressed
+     * ones (nothing to do): there it does nothing.
+     */
+    public void decompressAhead(Executor pool, int pages, long budgetBytes) {
+        if (pool == null || pages < 1 || decryptor != null || codec == Decompressor.UNCOMPRESSED) {
+            return;
+        }
+        this.aheadPool = pool;
+        this.aheadMax = pages;
+        this.aheadBudget = budgetBytes;
     }
 
     @Override
     public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        for (Page p : ahead) {
+            if (p.prepared != null) {
+                p.prepared.abandon(); // a task running finishes first: its decompressor is then spare
+            }
+        }
+        ahead.clear();
         decompressor.close();
+        for (Decompressor d; (d = spareDecompressors.poll()) != null; ) {
+            d.close();
+        }
+        spareBuffers.clear();
+    }
+
+    // ---- decompressing ahead ----------------------------------------------------------------------
+
+    /** The page at {@code at}: the one read ahead, or read now. */
+    private Page takePage(long at, long pageLimit, long fetchLimit) throws IOException {
+        Page p = ahead.peek();
+        if (p != null) {
+            if (p.offset() == at) {
+                ahead.poll();
+                aheadBytes -= p.aheadCost();
+                return p;
+            }
+            dropAhead(); // not reached: pages are read ahead exactly where next() goes
+        }
+        return readPage(at, pageLimit, fetchLimit);
+    }
+
+    private void dropAhead() {
+        for (Page q : ahead) {
+            if (q.prepared != null) {
+                q.prepared.abandon();
+            }
+        }
+        ahead.clear();
+        aheadBytes = 0;
+    }
+
+    /** Reads the pages after those handed out (and read ahead) and queues their decompression. */
+    private void readAhead() {
+        while (!closed && ahead.size() < aheadMax) {
+            long at;
+            long pageLimit;
+            long fetchLimit;
+            if (sequential) {
+                at = ahead.isEmpty() ? pos : ahead.peekLast().end();
+                if (at >= chunkEnd) {
+                    return;
+                }
+                pageLimit = chunkEnd;
+                fetchLimit = chunkEnd;
+            } else if (nextChosen == 0 && chosenCount > 0 && dictionaryRegion != null && !dictionarySeen
+                    && ahead.isEmpty()) {
+                at = dictionaryRegion[0]; // as nextChosen reads it, before the first chosen page
+                pageLimit = dictionaryRegion[1];
+                fetchLimit = chosenFetchLimitOfRegion();
+            } else {
+                int k = nextChosen;
+                for (Page q : ahead) {
+                    k += q.header.isDataPage() ? 1 : 0;
+                }
+                if (k >= chosenCount) {
+                    return;
+                }
+                PageLocation loc = offsetIndex.page(chosen[k]);
+                at = loc.offset();
+                pageLimit = loc.end();
+                fetchLimit = chosenFetchLimit[k];
+            }
+            Page p;
+            try {
+                p = readPage(at, pageLimit, fetchLimit);
+            } catch (IOException | RuntimeException e) {
+                return; // read again when next() reaches it, and thrown there, as without a pool
+            }
+            if (!p.header.isDataPage() && !p.header.isDictionaryPage()) {
+                return; // next() reads it (its body is not fetched)
+            }
+            int stored = (int) (p.end() - p.bodyOffset());
+            long cost = (long) stored + Math.max(0, p.header.uncompressedPageSize());
+            if (aheadBytes + cost > aheadBudget) {
+                return; // its bytes stay in the buffer; next() reads it there
+            }
+            byte[] copy = new byte[stored];
+            System.arraycopy(buffer.array(), buffer.index(p.bodyOffset()), copy, 0, stored);
+            Prepared prep = prepare(p, copy);
+            Page q = new Page(p.offset(), p.headerLength(), p.header(), p.end(), copy, true, prep, cost);
+            ahead.add(q);
+            aheadBytes += cost;
+            if (prep != null) {
+                try {
+                    aheadPool.execute(prep);
+                } catch (RejectedExecutionException e) {
+                    // a pool shut down: next() decompresses it itself
+                }
+            }
+        }
+    }
+
+    /** The decompression a data page's body needs, as {@link #body} would do it; null if none or unsure. */
+    private Prepared prepare(Page p, byte[] copy) {
+        PageHeader h = p.header;
+        if (h.dataPageHeader() != null) {
+            return new Prepared(copy, 0, h.compressedPageSize(), h.uncompressedPageSize(), p.bodyOffset());
+        }
+        PageHeader.DataPageHeaderV2 v2 = h.dataPageHeaderV2();
+        if (v2 == null || !v2.compressed()) {
+            return null;
+        }
+        long levels = (long) v2.repetitionLevelsByteLength() + v2.definitionLevelsByteLength();
+        if (v2.repetitionLevelsByteLength() < 0 || v2.definitionLevelsByteLength() < 0
+                || levels > h.compressedPageSize() || levels > h.uncompressedPageSize()) {
+            return null; // body() throws the right error when next() reaches it
+        }
+        int l = (int) levels;
+        return new Prepared(copy, l, h.compressedPageSize() - l, h.uncompressedPageSize() - l, p.bodyOffset() + l);
+    }
+
+    /**
+     * One page's decompression: run by a pool thread, or by the reader if it gets there first (so
+     * the reader never waits for a task still queued behind other columns' work).
+     */
+    private final class Prepared implements Runnable {
+        final byte[] src;
+        final int from;
+        final int storedLen;
+        final int size;
+        final long fileOffset;
+        private final AtomicBoolean claimed = new AtomicBoolean();
+        private final CompletableFuture<Void> done = new CompletableFuture<>();
+        private byte[] out;
+        private Throwable failure;
+
+        Prepared(byte[] src, int from, int storedLen, int size, long fileOffset) {
+            this.src = src;
+            this.from = from;
+            this.storedLen = storedLen;
+            this.size = size;
+            this.fileOffset = fileOffset;
+        }
+
+        @Override
+        public void run() {
+            if (claimed.compareAndSet(false, true)) {
+                work();
+            }
+        }
+
+        private void work() {
+            Decompressor d = spareDecompressors.poll();
+            try {
+                if (d == null) {
+                    d = new Decompressor(options.maxPageSize());
+                }
+                d.checkSizes(codec, storedLen, size, fileOffset);
+                byte[] o = spareBuffers.poll();
+                if (o == null || o.length < size) {
+                    o = new byte[size];
+                }
+                d.decompress(codec, src, from, storedLen, o, 0, size, fileOffset);
+                out = o;
+            } catch (Throwable t) {
+                failure = t;
+            } finally {
+                if (d != null) {
+                    spareDecompressors.add(d);
+                }
+                done.complete(null);
+            }
+        }
+
+        /** The decompressed bytes, or what decompressing them threw (as the inline path throws it). */
+        byte[] get() {
+            if (claimed.compareAndSet(false, true)) {
+                work();
+            } else {
+                done.join();
+            }
+            if (failure instanceof RuntimeException r) {
+                throw r;
+            }
+            if (failure instanceof Error e) {
+                throw e;
+            }
+            if (failure != null) {
+                throw new IllegalStateException(failure);
+            }
+            return out;
+        }
+
+        /** Never runs now; if it runs, waits for it. */
+        void abandon() {
+            if (!claimed.compareAndSet(false, true)) {
+                done.join();
+            }
+        }
     }
 
     // ---- walking ----------------------------------------------------------------------------------
@@ -380,7 +631,7 @@ public final class ColumnChunkReader implements AutoCloseable {
     private ColumnBatch nextSequential() throws IOException {
         while (pos < chunkEnd) {
             long at = pos;
-            Page p = readPage(at, chunkEnd, chunkEnd);
+            Page p = takePage(at, chunkEnd, chunkEnd);
             pos = p.end();
             PageHeader h = p.header;
             pagesSeen++;
@@ -432,7 +683,7 @@ public final class ColumnChunkReader implements AutoCloseable {
         if (nextChosen == 0 && dictionaryRegion != null && !dictionarySeen) {
             long at = dictionaryRegion[0];
             long limit = chosenFetchLimitOfRegion();
-            Page p = readPage(at, dictionaryRegion[1], limit);
+            Page p = takePage(at, dictionaryRegion[1], limit);
             if (!p.header.isDictionaryPage()) {
                 throw new MalformedFileException("the column chunk holds a page of type " + p.header.type()
                         + " before the first data page of its OffsetIndex, where only a dictionary page may be", at);
@@ -446,7 +697,7 @@ public final class ColumnChunkReader implements AutoCloseable {
         int k = nextChosen++;
         int index = chosen[k];
         PageLocation loc = offsetIndex.page(index);
-        Page p = readPage(loc.offset(), loc.end(), chosenFetchLimit[k]);
+        Page p = takePage(loc.offset(), loc.end(), chosenFetchLimit[k]);
         if (!p.header.isDataPage()) {
             throw new MalformedFileException("the OffsetIndex's page " + index + " at " + loc.offset()
                     + " is not a data page (type " + p.header.type() + ")", loc.offset());
@@ -530,9 +781,15 @@ public final class ColumnChunkReader implements AutoCloseable {
      * A page whose header is decoded and whose stored body is in the buffer; for an encrypted
      * page, {@code plain} holds the decrypted body, whose size the header then gives.
      */
-    private record Page(long offset, int headerLength, PageHeader header, long end, byte[] plain) {
+    private record Page(long offset, int headerLength, PageHeader header, long end, byte[] plain, boolean copied,
+            Prepared prepared, long aheadCost) {
         Page(long offset, int headerLength, PageHeader header) {
             this(offset, headerLength, header, offset + headerLength + header.compressedPageSize(), null);
+        }
+
+        /** plain: the decrypted body of an encrypted page. */
+        Page(long offset, int headerLength, PageHeader header, long end, byte[] plain) {
+            this(offset, headerLength, header, end, plain, false, null, 0);
         }
 
         long bodyOffset() {
@@ -723,7 +980,13 @@ public final class ColumnChunkReader implements AutoCloseable {
                 throw new MalformedFileException("an uncompressed page section of " + storedLen
                         + " bytes whose header declares " + size, p.offset);
             }
-            return new Body(src, idx, storedLen, fileOffset, p.plain == null);
+            return new Body(src, idx, storedLen, fileOffset, p.plain == null || p.copied);
+        }
+        Prepared prep = p.prepared;
+        if (prep != null && prep.from == from && prep.storedLen == storedLen && prep.size == size) {
+            byte[] out = prep.get();
+            inUse = out;
+            return new Body(out, 0, size, p.offset, false);
         }
         decompressor.checkSizes(codec, storedLen, size, fileOffset);
         if (pageBuf.length < size) {

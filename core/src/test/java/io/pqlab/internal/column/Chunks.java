@@ -36,6 +36,19 @@ final class Chunks {
         return out;
     }
 
+    /** Decoded with up to 4 pages decompressed ahead on {@code pool} (a scan's path at 4 threads). */
+    static List<ColumnBatch> decodeAll(ParquetFile f, int g, int c, java.util.concurrent.Executor pool)
+            throws IOException {
+        List<ColumnBatch> out = new ArrayList<>();
+        try (ColumnChunkReader r = ColumnChunkReader.open(f, g, c, ColumnChunkReader.Options.DEFAULT)) {
+            r.decompressAhead(pool, 4, Long.MAX_VALUE);
+            for (ColumnBatch b = r.next(); b != null; b = r.next()) {
+                out.add(b);
+            }
+        }
+        return out;
+    }
+
     static List<ColumnBatch> decodeAll(ParquetFile f, int g, int c) throws IOException {
         return decodeAll(f, g, c, ColumnChunkReader.Options.DEFAULT);
     }

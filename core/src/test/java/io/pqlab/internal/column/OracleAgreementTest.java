@@ -14,9 +14,23 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Every chunk of every file the oracle reads: the levels and values pqlab decodes equal
- * parquet-java's, entry by entry, nulls included; rows line up with the row group.
+ * parquet-java's, entry by entry, nulls included; rows line up with the row group. Decoded
+ * again with pages decompressed ahead on four threads: the same entries and rows.
  */
 class OracleAgreementTest {
+    /** Four daemon threads, as a scan's pool at 4 threads; they end when idle. */
+    static final java.util.concurrent.ExecutorService POOL;
+
+    static {
+        java.util.concurrent.ThreadPoolExecutor p = new java.util.concurrent.ThreadPoolExecutor(4, 4, 1,
+                java.util.concurrent.TimeUnit.SECONDS, new java.util.concurrent.LinkedBlockingQueue<>(), r -> {
+                    Thread t = new Thread(r, "oracle-ahead");
+                    t.setDaemon(true);
+                    return t;
+                });
+        p.allowCoreThreadTimeOut(true);
+        POOL = p;
+    }
 
     static Stream<Path> files() {
         return Chunks.judgeable();
@@ -45,6 +59,12 @@ class OracleAgreementTest {
                                     .as(where + " row " + i).isTrue();
                         }
                     }
+                    // pages decompressed ahead on 4 threads (a scan at 4 threads): the same entries and rows
+                    List<ColumnBatch> ahead = Chunks.decodeAll(f, g, c, POOL);
+                    assertThat(Chunks.triples(ahead)).as(where + " decompressed ahead").isEqualTo(mine);
+                    assertThat(ahead.stream().map(b -> b.firstRow() + "+" + b.rowCount()).toList())
+                            .as(where + " rows, decompressed ahead")
+                            .isEqualTo(batches.stream().map(b -> b.firstRow() + "+" + b.rowCount()).toList());
                     // rows: consecutive from 0, adding up to the row group's
                     long row = 0;
                     for (ColumnBatch b : batches) {
