@@ -61,4 +61,13 @@ final class Runs {
     int count(int s) {
         return count[s];
     }
+
+    /** The first n rows (n at most {@link #rows()}): the runs before row n, the one crossing it cut. */
+    Runs head(int n) {
+        Runs h = new Runs();
+        for (int s = 0; s < size && row[s] < n; s++) {
+            h.add(page[s], kth[s], Math.min(count[s], n - row[s]));
+        }
+        return h;
+    }
 }
