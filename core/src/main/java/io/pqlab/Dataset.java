@@ -327,7 +327,7 @@ public final class Dataset implements Closeable {
     /**
      * The matching rows of every file, in the dataset's order (files by path, rows in file order),
      * a batch at a time; at most the query's limit, after which no further file is read. With
-     * {@link Query#threads} above 1 and no limit, that many files are scanned at once (see
+     * {@link Query#threads} above 1, up to that many files are scanned at once (see
      * {@link DatasetScan}), the order unchanged.
      */
     public DatasetScan scan(Query query) throws IOException {
@@ -339,6 +339,37 @@ public final class Dataset implements Closeable {
         }
         return new DatasetScan(this, planned.stream().map(Decided::file).toList(),
                 planned.stream().map(Decided::query).toList(), query.limit(), query.threads());
+    }
+
+    /**
+     * Reads sent to the files' stores so far (footers, page indexes, Bloom filters, dictionaries
+     * and data pages; each one request for a remote file), none for what the metadata cache
+     * served. Files skipped by their partition values were never opened and count nothing.
+     */
+    public long requests() {
+        long n = 0;
+        for (DatasetFiles.Opened o : opened) {
+            n += o == null || o.source() == null ? 0 : o.source().reads();
+        }
+        return n;
+    }
+
+    /** The bytes of {@link #requests()}. */
+    public long bytesFetched() {
+        long n = 0;
+        for (DatasetFiles.Opened o : opened) {
+            n += o == null || o.source() == null ? 0 : o.source().bytesRead();
+        }
+        return n;
+    }
+
+    /** Bytes the metadata cache served instead of the stores. */
+    public long bytesFromCache() {
+        long n = 0;
+        for (DatasetFiles.Opened o : opened) {
+            n += o == null || o.source() == null ? 0 : o.source().bytesFromCache();
+        }
+        return n;
     }
 
     ParquetFile file(int i) {

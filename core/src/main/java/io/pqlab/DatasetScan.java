@@ -22,13 +22,15 @@ import java.util.concurrent.atomic.AtomicInteger;
  * file lacks are not in its batches: they are null in its every row. With a limit, the scan
  * stops at it and opens no further file.
  *
- * <p>With {@link Query#threads} above 1 and no limit, up to that many files are scanned at once,
- * each on its own thread, each file's batches held in a queue of at most {@value #QUEUED} (so at
- * most {@code threads * (QUEUED + 1)} batches are decoded ahead of the reader); batches are still
+ * <p>With {@link Query#threads} above 1, up to that many files are scanned at once, each on its
+ * own thread, each file's batches held in a queue of at most {@value #QUEUED} (so at most
+ * {@code threads * (QUEUED + 1)} batches are decoded ahead of the reader); batches are still
  * returned in the dataset's order, and a file that fails ends the scan with its error where its
  * rows would have come, after every row of the files before it. {@link #close} stops every file
- * being scanned. With a limit, files are scanned one after another, so that nothing past the
- * limit is read.
+ * being scanned. With a limit, the files scanned at once start at one and double each time a file
+ * ends before the limit is met (a limit the first file meets opens no other file), each file
+ * scans at most the limit, the batch that reaches it is cut, and the files still scanning stop
+ * after their current batch: the rows are the unlimited scan's first, in its order.
  */
 public final class DatasetScan implements AutoCloseable {
     /** Batches decoded ahead per file being scanned in parallel. */
@@ -51,12 +53,17 @@ public final class DatasetScan implements AutoCloseable {
     private int next;
     private long returned;
     private Scan current;
-    private final List<io.pqlab.scan.ScanStats> stats = new java.util.ArrayList<>();
-    private final List<io.pqlab.plan.Plan> plans = new java.util.ArrayList<>();
+    /** Each file's scan once started, by position (a file scanned ahead too, whether or not it was reached). */
+    private final java.util.concurrent.atomic.AtomicReferenceArray<Started> started;
     private int currentFile = -1;
 
-    // ---- files scanned in parallel (threads > 1, no limit) ----
+    // ---- files scanned in parallel (threads > 1) ----
     private final int threads;
+    /**
+     * Files scanned at once: the threads without a limit; with one, 1 at first, doubled each time a
+     * file ends before the limit is met (a limit the first file meets reads no other file).
+     */
+    private int window;
     private ExecutorService pool;
     private final ArrayDeque<Ahead> ahead = new ArrayDeque<>();
     private volatile boolean closed;
@@ -82,7 +89,9 @@ public final class DatasetScan implements AutoCloseable {
         this.files = files;
         this.queries = queries;
         this.limit = limit;
-        this.threads = limit >= 0 || files.size() < 2 ? 1 : Math.max(1, threads);
+        this.threads = files.size() < 2 ? 1 : Math.max(1, threads);
+        this.window = limit >= 0 ? 1 : this.threads;
+        this.started = new java.util.concurrent.atomic.AtomicReferenceArray<>(files.size());
     }
 
     /**
@@ -112,8 +121,7 @@ public final class DatasetScan implements AutoCloseable {
                 if (current == null) {
                     Query q = queries.get(next - 1);
                     current = dataset.file(currentFile).scan(limit >= 0 ? q.limit(limit - returned) : q);
-                    stats.add(current.stats());
-                    plans.add(current.plan());
+                    started.set(next - 1, new Started(current.stats(), current.plan()));
                 }
                 b = current.nextBatch();
             } catch (IOException | FileException e) {
@@ -140,7 +148,11 @@ public final class DatasetScan implements AutoCloseable {
             if (closed) {
                 return null;
             }
-            while (ahead.size() < threads && next < files.size()) {
+            if (limit >= 0 && returned >= limit) {
+                close(); // every file still scanning stops after its current batch
+                return null;
+            }
+            while (ahead.size() < window && next < files.size()) {
                 start(next++);
             }
             Ahead a = ahead.peekFirst();
@@ -156,12 +168,11 @@ public final class DatasetScan implements AutoCloseable {
                 throw new java.io.InterruptedIOException("interrupted while waiting for the next batch");
             }
             int file = files.get(a.position);
-            if (item instanceof Started s) {
+            if (item instanceof Started) {
                 currentFile = file;
-                stats.add(s.stats());
-                plans.add(s.plan());
             } else if (item == END) {
                 ahead.removeFirst();
+                window = Math.min(threads, window * 2);
             } else if (item instanceof Failure f) {
                 close();
                 Throwable e = f.error();
@@ -173,7 +184,9 @@ public final class DatasetScan implements AutoCloseable {
                 }
                 throw (Error) e;
             } else {
-                return batch(file, (RowBatch) item);
+                RowBatch b = (RowBatch) item;
+                // a file scanned ahead stops at the limit on its own; the one that reaches it is cut
+                return batch(file, limit >= 0 ? b.head((int) Math.min(b.size(), limit - returned)) : b);
             }
         }
     }
@@ -190,7 +203,9 @@ public final class DatasetScan implements AutoCloseable {
         Ahead a = new Ahead(position);
         ahead.addLast(a);
         // each file decodes on its own thread: the dataset's threads are spent across files
-        Query q = queries.get(position).threads(1);
+        Query one = queries.get(position).threads(1);
+        // no file can give more rows than the limit (how many fewer is known only later)
+        Query q = limit >= 0 ? one.limit(limit) : one;
         int file = files.get(position);
         pool.execute(() -> produce(a, file, q));
     }
@@ -200,7 +215,9 @@ public final class DatasetScan implements AutoCloseable {
         Scan s = null;
         try {
             s = dataset.file(file).scan(q);
-            if (!put(a, new Started(s.stats(), s.plan()))) {
+            Started st = new Started(s.stats(), s.plan());
+            started.set(a.position, st);
+            if (!put(a, st)) {
                 return;
             }
             for (RowBatch b = s.nextBatch(); b != null; b = s.nextBatch()) {
@@ -235,14 +252,32 @@ public final class DatasetScan implements AutoCloseable {
         return false;
     }
 
-    /** What each file's scan did, for the files started so far, in dataset order (live: a running scan's grow). */
+    /**
+     * What each file's scan did, for the files started so far, in dataset order (live: a running
+     * scan's grow). A file scanned ahead counts once started, whether or not the limit let its rows
+     * be returned: its reads were made. Read them after {@link #close}, which waits for every file.
+     */
     public List<io.pqlab.scan.ScanStats> stats() {
-        return java.util.Collections.unmodifiableList(stats);
+        List<io.pqlab.scan.ScanStats> out = new java.util.ArrayList<>();
+        for (int i = 0; i < started.length(); i++) {
+            Started s = started.get(i);
+            if (s != null) {
+                out.add(s.stats());
+            }
+        }
+        return out;
     }
 
-    /** The plan of each file scanned so far, in dataset order (what it read to decide, and why). */
+    /** The plan of each file started so far, in dataset order (what it read to decide, and why). */
     public List<io.pqlab.plan.Plan> plans() {
-        return java.util.Collections.unmodifiableList(plans);
+        List<io.pqlab.plan.Plan> out = new java.util.ArrayList<>();
+        for (int i = 0; i < started.length(); i++) {
+            Started s = started.get(i);
+            if (s != null) {
+                out.add(s.plan());
+            }
+        }
+        return out;
     }
 
     /** Rows returned so far. */

@@ -16,7 +16,7 @@ import io.pqlab.io.RemoteSource;
 import io.pqlab.plan.Plan;
 import io.pqlab.internal.plan.Planner;
 import io.pqlab.scan.Scan;
-import io.pqlab.scan.Scanner;
+import io.pqlab.internal.plan.Scans;
 import java.net.URI;
 import io.pqlab.io.FileSource;
 import io.pqlab.io.TailCachedSource;
@@ -281,7 +281,7 @@ public final class ParquetFile implements Closeable {
      */
     public Scan scan(Query query) throws IOException {
         BoundQuery q = BoundQuery.bind(query, schema);
-        return new Scan(phased() ? ReadSession.of(this).scan(q) : Scanner.open(this, q));
+        return phased() ? ReadSession.of(this).scan(q) : Scans.open(this, q);
     }
 
     private boolean phased() {

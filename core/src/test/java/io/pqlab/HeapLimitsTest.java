@@ -9,7 +9,8 @@ import io.pqlab.internal.format.FooterReader;
 import io.pqlab.internal.format.ThriftWriter;
 import io.pqlab.io.BytesSource;
 import io.pqlab.internal.predicate.Binder;
-import io.pqlab.scan.Scanner;
+import io.pqlab.internal.plan.Scans;
+import io.pqlab.scan.Scan;
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -103,8 +104,8 @@ class HeapLimitsTest {
                 assertThatThrownBy(r::next).isInstanceOf(UnsupportedFeatureException.class)
                         .hasMessageContaining(Integer.toString(size)).hasMessageContaining("-Xmx");
             }
-            Scanner s = Scanner.open(f, BoundQuery.of(null));
-            assertThatThrownBy(s::next).isInstanceOf(UnsupportedFeatureException.class);
+            Scan s = Scans.open(f, BoundQuery.of(null));
+            assertThatThrownBy(s::nextBatch).isInstanceOf(UnsupportedFeatureException.class);
         }
     }
 
@@ -126,9 +127,9 @@ class HeapLimitsTest {
                         .hasMessageContaining(Integer.toString(n)).hasMessageContaining("-Xmx");
             }
             // (the writer's empty statistics would let a plan skip the row group: no mechanisms)
-            Scanner s = Scanner.open(f, BoundQuery.of(Binder.bind("x IS NULL", f.schema()))
+            Scan s = Scans.open(f, BoundQuery.of(Binder.bind("x IS NULL", f.schema()))
                     .withMechanisms(Mechanism.none()));
-            assertThatThrownBy(s::next).isInstanceOf(UnsupportedFeatureException.class);
+            assertThatThrownBy(s::nextBatch).isInstanceOf(UnsupportedFeatureException.class);
         }
         assertThat(Limits.PAGE_VALUES).isLessThan(n);
     }
@@ -161,8 +162,8 @@ class HeapLimitsTest {
         try (ParquetFile f = ParquetFile.open(file)) {
             for (java.util.List<Integer> columns : java.util.Arrays.asList(null, java.util.List.of(0),
                     java.util.List.<Integer>of())) {
-                Scanner s = Scanner.open(f, BoundQuery.of(null).withColumns(columns));
-                assertThatThrownBy(s::next).as("columns %s", columns).isInstanceOf(MalformedFileException.class)
+                Scan s = Scans.open(f, BoundQuery.of(null).withColumns(columns));
+                assertThatThrownBy(s::nextBatch).as("columns %s", columns).isInstanceOf(MalformedFileException.class)
                         .hasMessageContaining(Integer.toString(Integer.MAX_VALUE - 100));
             }
         }

@@ -1,6 +1,7 @@
 package io.pqlab.arrow;
 
 import io.pqlab.internal.assembly.Shape;
+import io.pqlab.internal.assembly.RowPages;
 import io.pqlab.internal.column.ColumnBatch;
 import io.pqlab.internal.encoding.Binaries;
 import io.pqlab.internal.format.PhysicalType;
@@ -113,10 +114,11 @@ abstract class DirectWriter {
         begin(n);
         int slot = 0;
         while (slot < n) {
-            ColumnBatch p = b.page(column, slot);
-            int first = b.firstEntry(column, slot);
+            ColumnBatch p = RowPages.page(b, column, slot);
+            int first = RowPages.firstEntry(b, column, slot);
             int len = 1;
-            while (slot + len < n && b.page(column, slot + len) == p && b.firstEntry(column, slot + len) == first + len) {
+            while (slot + len < n && RowPages.page(b, column, slot + len) == p
+                    && RowPages.firstEntry(b, column, slot + len) == first + len) {
                 len++;
             }
             run(p, first, slot, len);

@@ -1,22 +1,20 @@
 package io.pqlab.bench;
 
 import io.pqlab.ParquetFile;
-import io.pqlab.internal.column.ColumnBatch;
-import io.pqlab.internal.encoding.Binaries;
+import io.pqlab.Query;
 import io.pqlab.internal.format.PhysicalType;
 import io.pqlab.io.ByteSource;
-import io.pqlab.internal.predicate.Binder;
-import io.pqlab.internal.predicate.Predicate;
+import io.pqlab.scan.ColumnValues;
 import io.pqlab.scan.RowBatch;
-import io.pqlab.internal.plan.BoundQuery;
-import io.pqlab.scan.Scanner;
+import io.pqlab.scan.Scan;
 import java.io.IOException;
 import java.util.function.LongConsumer;
 
 /**
  * pqlab as its users drive it: open (footer), bind the condition text, plan, scan every column of
- * the matching rows. Values are consumed as decoded (INT64 as long; strings as their decoded
- * bytes' offset and length, like parquet-java's Binary, without building a String).
+ * the matching rows, column by column through {@link RowBatch#values(int)}. Values are consumed as
+ * decoded (INT64 as long; strings as their decoded bytes' offset and length, like parquet-java's
+ * Binary, without building a String).
  */
 public final class PqlabScan {
     private PqlabScan() {}
@@ -36,31 +34,41 @@ public final class PqlabScan {
             throws IOException {
         long n = 0;
         try (ParquetFile pf = ParquetFile.open(source, io.pqlab.ReadOptions.defaults().withDecryption(keys))) {
-            Predicate p = condition == null ? null : Binder.bind(condition, pf.schema());
-            BoundQuery q = BoundQuery.of(p);
-            Scanner s = Scanner.open(pf, q.with(q.query().threads(threads)));
+            Query q = condition == null ? Query.all() : Query.where(condition);
+            try (Scan s = pf.scan(q.threads(threads))) {
             int cols = s.columns().size();
             boolean[] binary = new boolean[cols];
             for (int c = 0; c < cols; c++) {
                 binary[c] = s.columns().get(c).type() == PhysicalType.BYTE_ARRAY;
             }
-            for (RowBatch b = s.next(); b != null; b = s.next()) {
-                for (int i = 0; i < b.size(); i++) {
-                    for (int c = 0; c < cols; c++) {
-                        ColumnBatch cb = b.page(c, i);
-                        int v = cb.valueIndex(b.firstEntry(c, i));
-                        if (v < 0) {
-                            sink.accept(-1);
-                        } else if (binary[c]) {
-                            Binaries bs = cb.binaries();
-                            sink.accept(bs.offset(v));
-                            sink.accept(bs.length(v));
-                        } else {
-                            sink.accept(cb.longs()[v]);
+            for (RowBatch b = s.nextBatch(); b != null; b = s.nextBatch()) {
+                // Column by column through the batch's columnar values, as a library user reads in
+                // bulk: every value of every column is still touched (a null as -1, a string as its
+                // offset and length in the page's bytes, as parquet-java's Binary, no String).
+                int rows = b.size();
+                for (int c = 0; c < cols; c++) {
+                    ColumnValues v = b.values(c);
+                    boolean[] nulls = v.nulls();
+                    if (binary[c]) {
+                        int[] off = v.offsets();
+                        int[] len = v.lengths();
+                        for (int i = 0; i < rows; i++) {
+                            if (nulls != null && nulls[i]) {
+                                sink.accept(-1);
+                            } else {
+                                sink.accept(off[i]);
+                                sink.accept(len[i]);
+                            }
+                        }
+                    } else {
+                        long[] longs = v.longs();
+                        for (int i = 0; i < rows; i++) {
+                            sink.accept(nulls != null && nulls[i] ? -1 : longs[i]);
                         }
                     }
-                    n++;
                 }
+                n += rows;
+            }
             }
         }
         return n;
@@ -69,7 +77,7 @@ public final class PqlabScan {
     /** Opens, binds and plans, reading nothing of the data: what pqlab reads to decide. */
     public static void plan(ByteSource source, String condition) throws IOException {
         try (ParquetFile pf = ParquetFile.open(source)) {
-            Scanner.open(pf, BoundQuery.of(Binder.bind(condition, pf.schema())));
+            pf.scan(Query.where(condition)).close(); // the plan is made when the scan opens
         }
     }
 }

@@ -24,13 +24,19 @@ import java.util.Map;
 final class DatasetRows {
     private DatasetRows() {}
 
+    /**
+     * Prints the rows to {@code out}; with {@code stats} not null, what the scan did to it once the
+     * scan is closed (every file's thread stopped), also where the reader went away midway.
+     */
     static void scan(PrintWriter out, Dataset d, Query query, List<String> select, RowWriter.Format format,
-            boolean rowNumbers, boolean binaryAsString) throws IOException {
+            boolean rowNumbers, boolean binaryAsString, PrintWriter stats) throws IOException {
         List<OutputFields.Field> fields = rowNumbers ? List.of() : fields(d, select);
         Query q = select == null || select.isEmpty() ? query : query.columns(select);
         RowWriter rows = rowNumbers ? null : RowWriter.forDataset(out, format, fields, binaryAsString);
         int file = -1;
+        DatasetScan opened = null;
         try (DatasetScan scan = d.scan(q)) {
+            opened = scan;
             for (DatasetScan.Batch b = scan.nextBatch(); b != null; b = scan.nextBatch()) {
                 if (rowNumbers) {
                     for (int i = 0; i < b.rows().size(); i++) {
@@ -44,11 +50,52 @@ final class DatasetRows {
                 }
                 rows.write(b.rows());
             }
+        } catch (Main.OutputClosed e) {
+            if (stats != null && opened != null) {
+                printStats(stats, d, opened); // how far it got, as a file's scan says
+            }
+            throw e;
         }
         if (!rowNumbers) {
             rows.finish();
         }
         out.flush();
+        if (stats != null && opened != null) {
+            printStats(stats, d, opened);
+        }
+    }
+
+    /** A dataset scan's --stats: the files' scans summed, and every request the dataset sent. */
+    static void printStats(PrintWriter err, Dataset d, DatasetScan scan) {
+        long groupsRead = 0;
+        long groupsSkipped = 0;
+        long pagesDecoded = 0;
+        long pagesSkipped = 0;
+        long dataBytes = 0;
+        java.util.Set<String> codecs = new java.util.TreeSet<>();
+        for (io.pqlab.scan.ScanStats s : scan.stats()) {
+            groupsRead += s.rowGroupsRead();
+            pagesDecoded += s.pagesDecoded();
+            pagesSkipped += s.pagesSkipped();
+            dataBytes += s.bytesFetched();
+            codecs.addAll(s.codecs());
+        }
+        for (io.pqlab.plan.Plan p : scan.plans()) {
+            groupsSkipped += p.rowGroupsSkipped();
+        }
+        err.printf("files:               %,d in the dataset, %,d scanned%n", d.files().size(), scan.stats().size());
+        err.printf("rows returned:       %,d%n", scan.rowsReturned());
+        err.printf("row groups:          %d read, %d skipped in the files scanned%n", groupsRead, groupsSkipped);
+        err.printf("pages:               %,d decoded, %,d skipped in row groups read%n", pagesDecoded, pagesSkipped);
+        err.printf("bytes fetched:       %,d in %,d requests (footers, indexes and data; %,d of them data)%n",
+                d.bytesFetched(), d.requests(), dataBytes);
+        if (d.bytesFromCache() > 0) {
+            err.printf("from the cache:      %,d bytes of metadata%n", d.bytesFromCache());
+        }
+        if (!codecs.isEmpty()) {
+            err.printf("codecs:              %s%n", String.join(", ", codecs));
+        }
+        err.flush();
     }
 
     /** The merged columns (or the selected ones), then the partition columns. */

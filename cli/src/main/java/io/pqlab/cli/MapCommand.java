@@ -28,8 +28,12 @@ import picocli.CommandLine.Model.CommandSpec;
                     + "page index, Bloom filter or dictionary), with the reason and byte range on hover, the "
                     + "totals and the --compare table of mechanisms beside it. Without --where, the file's layout.",
             "",
+            "On a dataset (a directory, a glob, several paths, an s3:// prefix): a line per file, its partition "
+                    + "values, its fate and why, and a bar of its size with the bytes read and read to decide.",
+            "",
             "  pqlab map FILE --where \"order_id = 431\" -o plan.html",
-            "  pqlab map FILE -o layout.html"
+            "  pqlab map FILE -o layout.html",
+            "  pqlab map 'data/**/*.parquet' --where \"year = 2024 AND amount > 100\" -o dataset.html"
         })
 final class MapCommand implements Callable<Integer>, Main.HasFile {
     @Spec
@@ -39,8 +43,15 @@ final class MapCommand implements Callable<Integer>, Main.HasFile {
     PlanOptions query = new PlanOptions();
 
     @Parameters(index = "0", paramLabel = "FILE",
-            description = "The Parquet file: a path, an http(s):// URL or s3://bucket/key.")
+            description = "The Parquet file: a path, an http(s):// URL or s3://bucket/key; or a dataset: a directory, "
+                    + "a glob, an s3:// prefix.")
     String file;
+
+    @Parameters(index = "1..*", arity = "0..*", paramLabel = "MORE", description = "More paths of a dataset.")
+    java.util.List<String> more = new java.util.ArrayList<>();
+
+    @Mixin
+    DatasetArgs dataset = new DatasetArgs();
 
     @Mixin
     SourceOptions source = new SourceOptions();
@@ -58,14 +69,24 @@ final class MapCommand implements Callable<Integer>, Main.HasFile {
     @Option(names = "--debug", description = "Print a stack trace with any error.")
     boolean debug;
 
+    /** Set while a dataset of several paths is mapped: its errors name their own files. */
+    private boolean onDataset;
+
     @Override
     public String file() {
-        return file;
+        return onDataset ? null : file;
     }
 
     @Override
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
+        java.util.List<String> locations = new java.util.ArrayList<>();
+        locations.add(file);
+        locations.addAll(more);
+        if (DatasetArgs.isDataset(locations)) {
+            onDataset = locations.size() > 1; // one directory or glob: errors start with it, as for one file
+            return onDataset(out, locations);
+        }
         String base = file.replaceAll("[?#].*$", "");
         base = base.substring(base.lastIndexOf('/') + 1);
         Path target = output != null ? output : Path.of((base.isEmpty() ? "file" : base) + ".html");
@@ -96,4 +117,22 @@ final class MapCommand implements Callable<Integer>, Main.HasFile {
         }
     }
 
+    /** A dataset: every file planned (as {@code skipping} plans it) and drawn a line each. */
+    private int onDataset(PrintWriter out, java.util.List<String> locations) throws IOException {
+        Path target = output != null ? output : Path.of("dataset.html");
+        Query q = (where == null ? Query.all() : Query.where(where)).using(query.mechanisms());
+        if (query.select != null && !query.select.isEmpty()) {
+            q = q.columns(query.select);
+        }
+        try (DatasetArgs.Opened d = dataset.open(locations, source, spec.commandLine().getErr())) {
+            io.pqlab.DatasetPlan plan = d.dataset().plan(q);
+            try {
+                io.pqlab.cli.html.DatasetMapHtml.write(DatasetArgs.skippingJson(plan, where), target);
+            } catch (IOException e) {
+                throw new Main.OutputError(target, e);
+            }
+            out.printf("wrote %s: %d of %d files skipped%n", target, plan.filesSkipped(), plan.files().size());
+        }
+        return Main.OK;
+    }
 }

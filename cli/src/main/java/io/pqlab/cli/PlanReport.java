@@ -152,10 +152,16 @@ final class PlanReport {
         long full = fullBytes(pf, plan);
         out.printf("row groups skipped: %d of %d%n", plan.rowGroupsSkipped(), plan.rowGroups().size());
         out.printf("rows kept:          %,d of %,d%n", plan.rowsKept(), plan.numRows());
+        // the share of the chunks kept, dictionaries included even where read to decide (the
+        // bytes fetched, each once, are the counts below; plan.bytesRead() leaves those out)
+        long kept = 0;
+        for (ColumnRead r : plan.reads()) {
+            kept += r.bytes();
+        }
         out.printf("chunks kept:        %,d of %,d column-chunk bytes (%s): dictionaries and data pages%n",
-                plan.bytesRead(), full, percent(plan.bytesRead(), full));
+                kept, full, percent(kept, full));
         out.printf("coalescing:         %s%n", plan.coalesceGap() > 0
-                ? "ranges less than " + plan.coalesceGap() + " bytes apart merged" : "adjacent ranges merged");
+                ? String.format("ranges less than %,d bytes apart merged", plan.coalesceGap()) : "adjacent ranges merged");
         // then the requests and bytes fetched, as every command prints them (NetworkReport.printCounts)
     }
 

@@ -165,30 +165,9 @@ final class RequestsCommand implements Callable<Integer>, Main.HasFile {
 
 
     /** The origin stays open for the comparison after the first session closes. */
-    private record Unclosed(io.pqlab.io.ByteSource inner) implements io.pqlab.io.ByteSource {
-        @Override
-        public String name() {
-            return inner.name();
-        }
-
-        @Override
-        public long size() throws IOException {
-            return inner.size();
-        }
-
-        @Override
-        public void readFully(long offset, byte[] dst, int dstOffset, int length) throws IOException {
-            inner.readFully(offset, dst, dstOffset, length);
-        }
-
-        @Override
-        public int firstTailRead() {
-            return inner.firstTailRead();
-        }
-
-        @Override
-        public boolean remote() {
-            return inner.remote();
+    private static final class Unclosed extends io.pqlab.internal.io.ForwardingSource {
+        Unclosed(io.pqlab.io.ByteSource inner) {
+            super(inner);
         }
 
         @Override

@@ -11,7 +11,7 @@ import io.pqlab.arrow.ArrowScan;
 import io.pqlab.plan.Plan;
 import io.pqlab.scan.RowBatch;
 import io.pqlab.scan.ScanStats;
-import io.pqlab.scan.Scanner;
+import io.pqlab.scan.Scan;
 import io.pqlab.schema.ColumnDescriptor;
 import java.io.BufferedOutputStream;
 import java.io.FileDescriptor;
@@ -167,15 +167,15 @@ final class ScanCommand implements Callable<Integer>, Main.HasFile {
         locations.addAll(more);
         if (DatasetArgs.isDataset(locations)) {
             onDataset = locations.size() > 1; // one directory or glob: errors start with it, as for one file
-            if (arrow || stats || pureJavaCodecs) {
-                throw new Main.UserError((arrow ? "--format arrow" : stats ? "--stats" : "--pure-java-codecs")
+            if (arrow || pureJavaCodecs) {
+                throw new Main.UserError((arrow ? "--format arrow" : "--pure-java-codecs")
                         + " reads one file: give one FILE (datasets print text rows)");
             }
             Query q = (where == null ? Query.all() : Query.where(where)).using(query.mechanisms())
                     .limit(limit == null ? -1 : limit).verifyChecksums(verifyChecksums).lateMaterialization(!noLate);
             try (DatasetArgs.Opened d = dataset.open(locations, source, spec.commandLine().getErr())) {
                 DatasetRows.scan(spec.commandLine().getOut(), d.dataset(), q, query.select, format, rowNumbers,
-                        binaryAsString);
+                        binaryAsString, stats ? spec.commandLine().getErr() : null);
             } catch (Main.OutputClosed e) {
                 // the reader has gone (head): stop reading now, exit 0
             }
@@ -214,21 +214,22 @@ final class ScanCommand implements Callable<Integer>, Main.HasFile {
             }
             // the indexes of the row groups statistics leave undecided, in as few requests as lie
             // together; then every span the plan keeps, merged across the gap, several in flight
-            Scanner scanner = session.scan(query.bind(pf, where, settings));
-            try (scanner) { // a scan left early (a closed pipe) stops its decoding threads
+            // (the session's scan, not pf.scan: the session counts what it fetched for --stats)
+            try (Scan scanner = session.scan(query.bind(pf, where, settings))) {
+                // (a scan left early, a closed pipe, stops its decoding threads)
                 return write(out, scanner, session, model, pf);
             }
         }
     }
 
-    private Integer write(PrintWriter out, Scanner scanner, ReadSession session, CostModel model, ParquetFile pf)
+    private Integer write(PrintWriter out, Scan scanner, ReadSession session, CostModel model, ParquetFile pf)
             throws IOException {
         List<ColumnDescriptor> cols = scanner.columns();
         List<OutputFields.Field> fields = query.fields(pf);
         RowWriter rows = new RowWriter(out, format, fields == null ? OutputFields.all(pf.schema()) : fields, cols,
                 binaryAsString);
         try {
-            for (RowBatch b = scanner.next(); b != null; b = scanner.next()) {
+            for (RowBatch b = scanner.nextBatch(); b != null; b = scanner.nextBatch()) {
                 if (rowNumbers) {
                     for (int i = 0; i < b.size(); i++) {
                         out.println(b.rowNumber(i));
@@ -277,6 +278,7 @@ final class ScanCommand implements Callable<Integer>, Main.HasFile {
             }
             done = true;
             if (stats) {
+                session.stopFetching(); // as for text: the counts are what the source saw, requests in flight included
                 printStats(spec.commandLine().getErr(), reader.stats(), reader.plan(), session, model, pf);
             }
         } finally {

@@ -50,10 +50,16 @@ class AccountingTest {
             new Case(TINY, "string_col = '3' AND id < 300"),
             new Case(TINY, "id < 30 OR id > 7290"));
 
+    /**
+     * A footer read holding nothing but the footer, touching ranges merged even over HTTP (whose
+     * default, auto, the first options cover): the plan's figures are then the phases' bytes.
+     */
+    static final List<String> EXACT = List.of("--prefetch", "0", "--connections", "1", "--coalesce", "0");
+
     static final List<List<String>> OPTIONS = List.of(
             List.of(),
             List.of("--coalesce", "auto"),
-            List.of("--prefetch", "0", "--connections", "1"),
+            EXACT,
             List.of("--prefetch", "4KiB", "--coalesce", "4KiB"));
 
     @Test
@@ -73,7 +79,8 @@ class AccountingTest {
     private static void check(Case c, String location, List<String> options) {
         String what = location + " " + c.where() + " " + options;
         http.clearLog();
-        JsonNode skipping = json(run("skipping", location, c.where(), options, "--json")).get("network");
+        JsonNode plan = json(run("skipping", location, c.where(), options, "--json"));
+        JsonNode skipping = plan.get("network");
         long served = servedBytes();
         int servedRequests = http.log().size();
         JsonNode requests = json(run("requests", location, c.where(), options, "--json")); // the network object itself
@@ -100,6 +107,22 @@ class AccountingTest {
             assertThat(servedRequests).as(what).isEqualTo(notDataRequests);
         }
 
+        // The plan's own figures count each byte once too: a dictionary the planner read to decide
+        // (string_col's on alltypes_tiny_pages) is in index_bytes, not again in bytes_read. Where
+        // the footer's read holds nothing else and touching ranges merge (EXACT), the data phase
+        // fetches exactly bytes_read, and the index phase index_bytes among what it fetched ahead.
+        long bytesRead = plan.get("bytes_read").asLong();
+        long indexBytes = plan.get("index_bytes").asLong();
+        boolean exact = options.equals(EXACT);
+        if (exact) {
+            assertThat(phaseBytes(skipping, "data")).as("bytes_read = the data phase: " + what).isEqualTo(bytesRead);
+            // (the index phase also holds structures fetched ahead that the plan then did not consult)
+            assertThat(indexBytes).as("index_bytes within the index phase: " + what)
+                    .isLessThanOrEqualTo(phaseBytes(skipping, "indexes"));
+        }
+        assertThat(bytesRead + indexBytes).as("no byte of the plan's twice: " + what)
+                .isLessThanOrEqualTo(total - expected.get("footer") - expected.get("other"));
+
         // the same block of text, by every command that prints it
         String phaseLine = "(" + phaseCounts(skipping, true) + ")";
         for (String command : List.of("skipping", "requests", "map")) {
@@ -110,8 +133,25 @@ class AccountingTest {
             Cli.Result r = run(command, location, c.where(), rest);
             assertThat(r.exit()).as(r.toString()).isZero();
             assertThat(text(r.out())).as(command + ": " + what).isEqualTo(expected);
+            if (command.equals("map")) {
+                // the HTML map's totals are the plan's figures
+                assertThat(readString(Path.of("target", "accounting-map.html"))).as("map totals: " + what)
+                        .contains("\"totals\":{\"bytesRead\":" + bytesRead + ",")
+                        .contains("\"indexBytes\":" + indexBytes + ",");
+            }
             assertThat(r.out()).as(command + ": " + what).contains(String.format("bytes fetched:      %,d of a", total))
                     .containsPattern("requests: +" + skipping.get("requests").asInt() + " " + Pattern.quote(phaseLine));
+        }
+
+        if (options.isEmpty()) {
+            // skipping --compare: the row with every mechanism is the plan above
+            JsonNode all = null;
+            for (JsonNode v : json(run("skipping", location, c.where(), options, "--compare", "--json")).get("variants")) {
+                all = v.get("name").asText().equals("all") ? v : all;
+            }
+            assertThat(all).as(what).isNotNull();
+            assertThat(all.get("bytes_read").asLong()).as("--compare: " + what).isEqualTo(bytesRead);
+            assertThat(all.get("index_bytes").asLong()).as("--compare: " + what).isEqualTo(indexBytes);
         }
 
         // scan --stats: the data fetched and decoded, counted the same way
@@ -129,11 +169,36 @@ class AccountingTest {
         }
         // the scan reads what skipping planned: the same requests, the same bytes of each kind
         assertThat(scanned).as("scan --stats = skipping: " + what).isEqualTo(expected);
+        if (exact) {
+            // what the scan fetched (the server's log, over HTTP) beyond the footer and indexes
+            assertThat(scanTotal - phaseBytes(skipping, "footer") - phaseBytes(skipping, "indexes"))
+                    .as("the scan's data phase = bytes_read: " + what).isEqualTo(bytesRead);
+        }
         assertThat(scan.err()).as(what).contains("(" + phaseCounts(skipping, false) + ")");
         Matcher m = Pattern.compile("data pages +([\\d,]+) +([\\d,]+) decoded, ([\\d,]+) fetched and not decoded")
                 .matcher(scan.err());
         assertThat(m.find()).as(scan.err()).isTrue();
         assertThat(number(m.group(2)) + number(m.group(3))).isEqualTo(number(m.group(1)));
+
+        if (options.isEmpty()) {
+            // the Arrow stream is the same read, counted alike (it was counted as only planned)
+            http.clearLog();
+            rest = new ArrayList<>(List.of("--stats", "--format", "arrow", "-o",
+                    Path.of("target", "accounting.arrows").toString()));
+            Cli.Result arrow = run("scan", location, c.where(), rest);
+            assertThat(arrow.exit()).as(arrow.toString()).isZero();
+            assertThat(text(arrow.err())).as("scan --format arrow --stats = skipping: " + what).isEqualTo(expected);
+            assertThat(arrow.err()).as(what).doesNotContain("planned")
+                    .contains("(" + phaseCounts(skipping, false) + ")");
+            Matcher a = Pattern.compile("data pages +([\\d,]+) +([\\d,]+) decoded, ([\\d,]+) fetched and not decoded")
+                    .matcher(arrow.err());
+            assertThat(a.find()).as(arrow.err()).isTrue();
+            assertThat(a.group(2)).as("the Arrow scan decodes what the csv scan decodes: " + what).isEqualTo(m.group(2));
+            if (location.startsWith("http")) {
+                assertThat(servedBytes()).as("the server sent what the Arrow scan counted: " + what)
+                        .isEqualTo(total(arrow.err()));
+            }
+        }
     }
 
     private static Cli.Result run(String command, String location, String where, List<String> options,
@@ -164,6 +229,22 @@ class AccountingTest {
         network.get("phases").forEach(p -> out.add(p.get("phase").asText() + " " + p.get("requests").asInt() + " "
                 + p.get("bytes").asLong()));
         return out;
+    }
+
+    private static String readString(Path p) {
+        try {
+            return java.nio.file.Files.readString(p);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    private static long phaseBytes(JsonNode network, String phase) {
+        long n = 0;
+        for (JsonNode p : network.get("phases")) {
+            n += p.get("phase").asText().equals(phase) ? p.get("bytes").asLong() : 0;
+        }
+        return n;
     }
 
     private static String phaseCounts(JsonNode network, boolean planned) {

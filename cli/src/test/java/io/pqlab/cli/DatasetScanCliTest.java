@@ -155,6 +155,14 @@ class DatasetScanCliTest {
         Cli.Result remote = scan(prefix, "--where", "region = 'eu' AND amount > 100");
         assertThat(remote.exit()).as(remote.err()).isZero();
         assertThat(remote.out()).isEqualTo(local.out());
+        // every condition's rows through s3proxy are DuckDB's over the local copy
+        List<String> header = List.of(local.out().lines().findFirst().orElseThrow().split(","));
+        for (String c : CONDITIONS) {
+            Cli.Result r = scan(prefix, "--where", c);
+            assertThat(r.exit()).as(c + ": " + r.err()).isZero();
+            List<String> got = r.out().lines().toList();
+            assertThat(got.subList(1, got.size())).as(c + " over s3").isEqualTo(duck(header, c));
+        }
         for (String command : List.of("skipping", "requests")) {
             s3.clearLog();
             Cli.Result r = Cli.run(command, prefix, "--where", "year = 1 AND id < 130", "--json", "--endpoint",
@@ -174,6 +182,118 @@ class DatasetScanCliTest {
             assertThat(s3.log()).hasSize((int) reported);
             assertThat(s3.log()).allMatch(l -> l.method().equals("GET") && l.key().contains("year=1/"));
         }
+    }
+
+    /**
+     * A malformed file in a dataset, on local disk and over s3proxy: {@code scan} and
+     * {@code skipping} stop with exit 2 and one line naming it; with {@code --skip-bad-files} they
+     * answer from the good file, and the totals count the bad one.
+     */
+    @Test
+    void aMalformedFileStopsTheRunNamingItUnlessSkippedLocallyAndOverS3() throws Exception {
+        Path good = t.resolve("year=3/region=eu/extra.parquet");
+        byte[] broken = "PAR1 this is not a parquet file PAR1".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        Path local = dir.resolve("bad");
+        List<Path> written = List.of(local.resolve("p=1/good.parquet"), local.resolve("p=2/broken.parquet"),
+                s3.file("zz-bad/p=1/good.parquet"), s3.file("zz-bad/p=2/broken.parquet"));
+        for (Path p : written) {
+            Files.createDirectories(p.getParent());
+            if (p.getFileName().toString().equals("good.parquet")) {
+                Files.copy(good, p);
+            } else {
+                Files.write(p, broken);
+            }
+        }
+        try {
+            for (String loc : List.of(local.toString(), "s3://" + S3Server.BUCKET + "/zz-bad/")) {
+                List<String> remote = loc.startsWith("s3://") ? List.of("--endpoint", s3.endpoint().toString())
+                        : List.of();
+                for (Cli.Result r : List.of(scan(loc), Cli.run(args("skipping", loc, remote, "--where", "id > 0")))) {
+                    assertThat(r.exit()).as(loc + ": " + r).isEqualTo(2);
+                    assertThat(r.errLines()).as(r.toString()).hasSize(1);
+                    assertThat(r.err()).startsWith("pqlab: ").contains("broken.parquet")
+                            .doesNotContain("internal error").doesNotContain("Exception");
+                }
+                Cli.Result rows = scan(loc, "--skip-bad-files");
+                assertThat(rows.exit()).as(loc + ": " + rows.err()).isZero();
+                assertThat(rows.out().lines().toList()).hasSize(61).first().isEqualTo("id,name,amount,extra,p");
+                Cli.Result plan = Cli.run(args("skipping", loc, remote, "--where", "id > 0", "--skip-bad-files", "--json"));
+                assertThat(plan.exit()).as(plan.err()).isZero();
+                assertThat(plan.json().get("totals").get("files_bad").asLong()).isEqualTo(1);
+                assertThat(plan.json().get("totals").get("files_read").asLong()).isEqualTo(1);
+            }
+        } finally {
+            for (Path p : written) {
+                Files.deleteIfExists(p); // the other tests list the whole bucket
+                Files.deleteIfExists(p.getParent());
+            }
+            Files.deleteIfExists(s3.file("zz-bad"));
+        }
+    }
+
+    private static String[] args(String command, String location, List<String> remote, String... rest) {
+        List<String> a = new ArrayList<>(List.of(command, location));
+        a.addAll(List.of(rest));
+        a.addAll(remote);
+        return a.toArray(new String[0]);
+    }
+
+    /**
+     * {@code scan --stats} on a dataset: the rows it counts are the rows printed, and over s3proxy
+     * the requests it reports are the GETs the server logged (footers, indexes and data pages).
+     */
+    @Test
+    void scanStatsCountTheRowsPrintedAndTheRequestsTheServerSaw() {
+        String where = "region = 'eu' AND amount > 100";
+        for (String loc : List.of(t.toString(), "s3://" + S3Server.BUCKET + "/")) {
+            s3.clearLog();
+            Cli.Result r = scan(loc, "--where", where, "--stats");
+            assertThat(r.exit()).as(r.err()).isZero();
+            long printed = r.out().lines().count() - 1;
+            assertThat(printed).isPositive();
+            assertThat(r.err()).contains("files:               7 in the dataset")
+                    .contains("rows returned:       " + printed + "\n");
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("bytes fetched: +[0-9,]+ in ([0-9,]+) requests")
+                    .matcher(r.err());
+            assertThat(m.find()).as(r.err()).isTrue();
+            long requests = Long.parseLong(m.group(1).replace(",", ""));
+            assertThat(requests).isPositive();
+            if (loc.startsWith("s3://")) {
+                assertThat(s3.log()).as(r.err()).hasSize((int) requests).allMatch(l -> l.method().equals("GET"));
+            }
+        }
+    }
+
+    /**
+     * {@code map} on a dataset: one HTML page with a line per file, each with the fate and the
+     * reason {@code skipping --json} gives it, and the totals.
+     */
+    @Test
+    void mapDrawsEveryFileWithTheFateSkippingGivesIt() throws Exception {
+        Path html = dir.resolve("dataset.html");
+        String where = "year = 1 AND id < 130";
+        Cli.Result r = Cli.run("map", t.toString(), "--where", where, "-o", html.toString());
+        assertThat(r.exit()).as(r.err()).isZero();
+        Cli.Result plan = Cli.run("skipping", t.toString(), "--where", where, "--json");
+        JsonNode totals = plan.json().get("totals");
+        assertThat(r.out()).contains("wrote " + html + ": " + totals.get("files_skipped").asLong() + " of 7 files skipped");
+        String page = Files.readString(html);
+        assertThat(page).startsWith("<!DOCTYPE html>").doesNotContain("<script").contains(totals.get("files").asText()
+                + " files: " + totals.get("files_read").asText() + " read");
+        List<String> rows = page.lines().filter(l -> l.startsWith("<tr><td>") && l.contains(".parquet")).toList();
+        assertThat(rows).hasSize(7);
+        int i = 0;
+        for (JsonNode f : plan.json().get("files")) {
+            String row = rows.get(i++);
+            assertThat(row).contains(f.get("file").asText()).contains(">" + f.get("outcome").asText() + "<");
+            if (!f.get("reason").isNull()) {
+                assertThat(row).contains(f.get("reason").asText().replace("&", "&amp;").replace("<", "&lt;")
+                        .replace(">", "&gt;").replace("\"", "&quot;"));
+            }
+        }
+        Cli.Result layout = Cli.run("map", t.toString(), "-o", html.toString());
+        assertThat(layout.exit()).as(layout.err()).isZero();
+        assertThat(Files.readString(html)).contains("Dataset layout");
     }
 
     @Test

@@ -1,5 +1,6 @@
 package io.pqlab.io;
 
+import io.pqlab.internal.io.ForwardingSource;
 import java.io.IOException;
 
 /**
@@ -12,11 +13,10 @@ import java.io.IOException;
  * <p>Thread-safe where the source beneath is: the tail is one immutable value behind a volatile
  * field.
  */
-public final class TailCachedSource implements ByteSource {
+public final class TailCachedSource extends ForwardingSource {
     /** Larger tail reads are passed through without being kept. */
     public static final int MAX_TAIL = 1 << 20;
 
-    private final ByteSource inner;
     private final long size;
     /** The tail kept, bytes and offset together: several threads read through one source. */
     private volatile Tail tail;
@@ -24,23 +24,8 @@ public final class TailCachedSource implements ByteSource {
     private record Tail(long start, byte[] bytes) {}
 
     public TailCachedSource(ByteSource inner) throws IOException {
-        this.inner = inner;
+        super(inner);
         this.size = inner.size();
-    }
-
-    @Override
-    public String name() {
-        return inner.name();
-    }
-
-    @Override
-    public int firstTailRead() {
-        return inner.firstTailRead();
-    }
-
-    @Override
-    public boolean remote() {
-        return inner.remote();
     }
 
     @Override
@@ -63,15 +48,6 @@ public final class TailCachedSource implements ByteSource {
         }
     }
 
-    /** The underlying source. */
-    public ByteSource inner() {
-        return inner;
-    }
-
-    @Override
-    public void close() throws IOException {
-        inner.close();
-    }
     @Override
     public String toString() {
         Tail t = tail;

@@ -29,7 +29,10 @@ public record Plan(String file, long fileSize, long numRows, String predicate, S
         mechanisms = Mechanism.copyOf(m);
     }
 
-    /** Column-chunk bytes read. */
+    /**
+     * Column-chunk bytes the data phase reads, each byte once: a dictionary page read to decide
+     * is in {@link #indexBytes} only ({@link RowGroupPlan#bytesRead}).
+     */
     public long bytesRead() {
         long n = 0;
         for (RowGroupPlan g : rowGroups) {

@@ -1,5 +1,6 @@
 package io.pqlab.plan;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -40,11 +41,24 @@ public record RowGroupPlan(int index, long firstRow, long numRows, boolean skipp
         this(index, firstRow, numRows, skipped, verdict, rows, allMatch, steps, reads, indexBytes, null, List.of());
     }
 
+    /**
+     * Bytes the data phase reads: the chunk bytes the plan keeps ({@link #reads}' spans), less any
+     * already fetched to decide (a dictionary page the dictionary mechanism read, counted in
+     * {@link #indexBytes}; a phased read finds it held). So {@code bytesRead() + indexBytes()}
+     * counts every byte once, as a phased read's byte source sees it ({@code ByteCounts}); a
+     * {@link io.pqlab.ReadOptions.Requests#DIRECT} read, which keeps nothing, reads such a
+     * dictionary again to decode it.
+     */
     public long bytesRead() {
-        long n = 0;
+        List<Span> kept = new ArrayList<>();
         for (ColumnRead r : reads) {
-            n += r.bytes();
+            kept.addAll(r.spans());
         }
-        return n;
+        if (fetched.isEmpty() || kept.isEmpty()) {
+            return Span.totalBytes(kept);
+        }
+        List<Span> both = new ArrayList<>(kept);
+        both.addAll(fetched);
+        return Span.totalBytes(both) - Span.totalBytes(fetched);
     }
 }

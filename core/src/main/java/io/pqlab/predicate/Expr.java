@@ -30,27 +30,126 @@ public sealed interface Expr permits Expr.And, Expr.Or, Expr.Not, Expr.Leaf {
         return Normalizer.pushNot(this);
     }
 
+    /**
+     * The one traversal of a parsed condition, as {@code Predicate.Fold} is of a bound one: a value
+     * per node from its terms' values, with one method per kind of leaf. Every walk over an
+     * {@code Expr} (printing, pushing NOT down, binding, collecting columns) is a fold, so that a
+     * new node type is a compile error in every walk, not a cast failure in one. Java 17 has no
+     * exhaustive pattern switch without preview, hence the visitor.
+     */
+    interface Fold<R> extends LeafFold<R> {
+        /** The value of an AND, from its terms' values, in order. */
+        R and(List<R> terms);
+
+        R or(List<R> terms);
+
+        /** The value of a NOT, from its operand's. */
+        R not(R operand);
+    }
+
+    /** One method per kind of leaf: what a walk does with a leaf, by its kind. */
+    interface LeafFold<R> {
+        R comparison(Comparison c);
+
+        R in(In in);
+
+        R between(Between b);
+
+        R isNull(IsNull n);
+
+        R like(Like l);
+    }
+
+    /** A fold that treats every kind of leaf alike. */
+    interface AnyLeafFold<R> extends Fold<R> {
+        R leaf(Leaf l);
+
+        @Override
+        default R comparison(Comparison c) {
+            return leaf(c);
+        }
+
+        @Override
+        default R in(In in) {
+            return leaf(in);
+        }
+
+        @Override
+        default R between(Between b) {
+            return leaf(b);
+        }
+
+        @Override
+        default R isNull(IsNull n) {
+            return leaf(n);
+        }
+
+        @Override
+        default R like(Like l) {
+            return leaf(l);
+        }
+    }
+
+    /** Folds the tree: each node's value from its terms' (depth first, left to right). */
+    <R> R fold(Fold<R> f);
+
+    private static <R> List<R> foldAll(List<Expr> terms, Fold<R> f) {
+        List<R> out = new ArrayList<>(terms.size());
+        for (Expr t : terms) {
+            out.add(t.fold(f));
+        }
+        return out;
+    }
+
     /** This tree with every leaf replaced by {@code f(leaf)}; connectives are rebuilt as they are. */
     default Expr mapLeaves(Function<? super Leaf, ? extends Expr> f) {
-        if (this instanceof Leaf l) {
-            return f.apply(l);
-        } else if (this instanceof Not n) {
-            return new Not(n.operand().mapLeaves(f));
-        }
-        List<Expr> terms = this instanceof And a ? a.terms() : ((Or) this).terms();
-        List<Expr> mapped = new ArrayList<>(terms.size());
-        for (Expr t : terms) {
-            mapped.add(t.mapLeaves(f));
-        }
-        return this instanceof And ? new And(mapped) : new Or(mapped);
+        return fold(new AnyLeafFold<Expr>() {
+            @Override
+            public Expr leaf(Leaf l) {
+                return f.apply(l);
+            }
+
+            @Override
+            public Expr and(List<Expr> terms) {
+                return new And(terms);
+            }
+
+            @Override
+            public Expr or(List<Expr> terms) {
+                return new Or(terms);
+            }
+
+            @Override
+            public Expr not(Expr operand) {
+                return new Not(operand);
+            }
+        });
     }
 
     /** The columns the condition names, in order of first appearance. */
     default Set<ColumnRef> columns() {
         Set<ColumnRef> out = new LinkedHashSet<>();
-        mapLeaves(l -> {
-            out.add(l.column());
-            return l;
+        fold(new AnyLeafFold<Void>() {
+            @Override
+            public Void leaf(Leaf l) {
+                out.add(l.column());
+                return null;
+            }
+
+            @Override
+            public Void and(List<Void> terms) {
+                return null;
+            }
+
+            @Override
+            public Void or(List<Void> terms) {
+                return null;
+            }
+
+            @Override
+            public Void not(Void operand) {
+                return null;
+            }
         });
         return out;
     }
@@ -73,6 +172,11 @@ public sealed interface Expr permits Expr.And, Expr.Or, Expr.Not, Expr.Leaf {
         }
 
         @Override
+        public <R> R fold(Fold<R> f) {
+            return f.and(foldAll(terms, f));
+        }
+
+        @Override
         public String toString() {
             return Printer.print(this);
         }
@@ -85,6 +189,11 @@ public sealed interface Expr permits Expr.And, Expr.Or, Expr.Not, Expr.Leaf {
             if (terms.size() < 2) {
                 throw new IllegalArgumentException("OR needs at least two terms");
             }
+        }
+
+        @Override
+        public <R> R fold(Fold<R> f) {
+            return f.or(foldAll(terms, f));
         }
 
         @Override
@@ -102,6 +211,11 @@ public sealed interface Expr permits Expr.And, Expr.Or, Expr.Not, Expr.Leaf {
         }
 
         @Override
+        public <R> R fold(Fold<R> f) {
+            return f.not(operand.fold(f));
+        }
+
+        @Override
         public String toString() {
             return Printer.print(this);
         }
@@ -116,6 +230,14 @@ public sealed interface Expr permits Expr.And, Expr.Or, Expr.Not, Expr.Leaf {
          * row (so it is also right under an enclosing NOT, not only at the top).
          */
         Expr negate();
+
+        /** What {@code f} does with this kind of leaf. */
+        <R> R match(LeafFold<R> f);
+
+        @Override
+        default <R> R fold(Fold<R> f) {
+            return match(f);
+        }
     }
 
     /** {@code column op value}; {@code value op column} is stored flipped. */
@@ -124,6 +246,11 @@ public sealed interface Expr permits Expr.And, Expr.Or, Expr.Not, Expr.Leaf {
             if (column == null || op == null || value == null) {
                 throw new IllegalArgumentException("null part");
             }
+        }
+
+        @Override
+        public <R> R match(LeafFold<R> f) {
+            return f.comparison(this);
         }
 
         @Override
@@ -149,6 +276,11 @@ public sealed interface Expr permits Expr.And, Expr.Or, Expr.Not, Expr.Leaf {
         }
 
         @Override
+        public <R> R match(LeafFold<R> f) {
+            return f.in(this);
+        }
+
+        @Override
         public In negate() {
             return column.quantified() ? new In(column.negated(), values, negated) : new In(column, values, !negated);
         }
@@ -168,6 +300,11 @@ public sealed interface Expr permits Expr.And, Expr.Or, Expr.Not, Expr.Leaf {
             if (column == null || low == null || high == null) {
                 throw new IllegalArgumentException("null part");
             }
+        }
+
+        @Override
+        public <R> R match(LeafFold<R> f) {
+            return f.between(this);
         }
 
         @Override
@@ -205,6 +342,11 @@ public sealed interface Expr permits Expr.And, Expr.Or, Expr.Not, Expr.Leaf {
             if (column.part() != ColumnRef.Part.COLUMN) {
                 throw new IllegalArgumentException("IS NULL tests a column or a list itself, not " + column);
             }
+        }
+
+        @Override
+        public <R> R match(LeafFold<R> f) {
+            return f.isNull(this);
         }
 
         @Override
@@ -291,6 +433,11 @@ public sealed interface Expr permits Expr.And, Expr.Or, Expr.Not, Expr.Leaf {
                 return Optional.empty();
             }
             return Optional.of(p);
+        }
+
+        @Override
+        public <R> R match(LeafFold<R> f) {
+            return f.like(this);
         }
 
         @Override

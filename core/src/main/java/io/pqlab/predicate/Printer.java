@@ -1,14 +1,11 @@
 package io.pqlab.predicate;
 
 
-import io.pqlab.predicate.Expr.And;
 import io.pqlab.predicate.Expr.Between;
 import io.pqlab.predicate.Expr.Comparison;
 import io.pqlab.predicate.Expr.In;
 import io.pqlab.predicate.Expr.IsNull;
 import io.pqlab.predicate.Expr.Like;
-import io.pqlab.predicate.Expr.Not;
-import io.pqlab.predicate.Expr.Or;
 import java.time.LocalDate;
 import java.time.LocalTime;
 import java.util.List;
@@ -22,66 +19,91 @@ final class Printer {
     private Printer() {}
 
     static String print(Expr e) {
-        StringBuilder b = new StringBuilder();
-        print(e, b);
-        return b.toString();
+        return e.fold(PRINT).text();
     }
 
-    private static void print(Expr e, StringBuilder b) {
-        if (e instanceof And a) {
-            terms(a.terms(), " AND ", b);
-        } else if (e instanceof Or o) {
-            terms(o.terms(), " OR ", b);
-        } else if (e instanceof Not n) {
-            b.append("NOT ");
-            nested(n.operand(), b);
-        } else if (e instanceof Expr.Leaf leaf && leaf.column().none()) {
-            // "no element satisfies it": printed as the NOT of the ANY leaf, which the parser folds back
-            b.append("NOT ");
-            print(leaf.negate(), b);
-        } else if (e instanceof Comparison c) {
-            b.append(c.column().canonical()).append(' ').append(c.op().symbol()).append(' ').append(c.value());
-        } else if (e instanceof In in) {
-            b.append(in.column().canonical()).append(in.negated() ? " NOT IN (" : " IN (");
+    /** A node's text, and whether it is an AND or OR (parenthesised as a term of another node). */
+    private record Text(String text, boolean compound) {
+        String nested() {
+            return compound ? "(" + text + ")" : text;
+        }
+    }
+
+    private static final Expr.Fold<Text> PRINT = new Expr.Fold<>() {
+        @Override
+        public Text and(List<Text> terms) {
+            return new Text(join(terms, " AND "), true);
+        }
+
+        @Override
+        public Text or(List<Text> terms) {
+            return new Text(join(terms, " OR "), true);
+        }
+
+        @Override
+        public Text not(Text operand) {
+            return new Text("NOT " + operand.nested(), false);
+        }
+
+        @Override
+        public Text comparison(Comparison c) {
+            return c.column().none() ? none(c)
+                    : new Text(c.column().canonical() + " " + c.op().symbol() + " " + c.value(), false);
+        }
+
+        @Override
+        public Text in(In in) {
+            if (in.column().none()) {
+                return none(in);
+            }
+            StringBuilder b = new StringBuilder(in.column().canonical()).append(in.negated() ? " NOT IN (" : " IN (");
             for (int i = 0; i < in.values().size(); i++) {
                 b.append(i == 0 ? "" : ", ").append(in.values().get(i));
             }
-            b.append(')');
-        } else if (e instanceof Between bt) {
-            b.append(bt.column().canonical()).append(bt.negated() ? " NOT BETWEEN " : " BETWEEN ")
-                    .append(bt.low()).append(" AND ").append(bt.high());
-        } else if (e instanceof IsNull n) {
-            b.append(n.column().canonical()).append(n.negated() ? " IS NOT NULL" : " IS NULL");
-        } else if (e instanceof Like l) {
+            return new Text(b.append(')').toString(), false);
+        }
+
+        @Override
+        public Text between(Between bt) {
+            return bt.column().none() ? none(bt) : new Text(bt.column().canonical()
+                    + (bt.negated() ? " NOT BETWEEN " : " BETWEEN ") + bt.low() + " AND " + bt.high(), false);
+        }
+
+        @Override
+        public Text isNull(IsNull n) {
+            return n.column().none() ? none(n)
+                    : new Text(n.column().canonical() + (n.negated() ? " IS NOT NULL" : " IS NULL"), false);
+        }
+
+        @Override
+        public Text like(Like l) {
+            if (l.column().none()) {
+                return none(l);
+            }
             String op = l.ignoreCase() ? "ILIKE " : "LIKE ";
-            b.append(l.column().canonical()).append(l.negated() ? " NOT " + op : " " + op)
+            StringBuilder b = new StringBuilder(l.column().canonical()).append(l.negated() ? " NOT " + op : " " + op)
                     .append(quote(l.pattern(), '\''));
             if (l.escape() != Like.NO_ESCAPE) {
                 b.append(" ESCAPE ").append(quote(new String(Character.toChars(l.escape())), '\''));
             }
-        } else {
-            b.append(e); // a TypedLeaf prints itself
+            return new Text(b.toString(), false);
         }
+    };
+
+    /** "No element satisfies it": printed as the NOT of the ANY leaf, which the parser folds back. */
+    private static Text none(Expr.Leaf leaf) {
+        return new Text("NOT " + print(leaf.negate()), false);
     }
 
-    private static void terms(List<Expr> terms, String op, StringBuilder b) {
+    private static String join(List<Text> terms, String op) {
+        StringBuilder b = new StringBuilder();
         for (int i = 0; i < terms.size(); i++) {
             if (i > 0) {
                 b.append(op);
             }
-            nested(terms.get(i), b);
+            b.append(terms.get(i).nested());
         }
-    }
-
-    /** A term inside AND/OR/NOT: AND and OR in parentheses (NOT and leaves bind tighter). */
-    private static void nested(Expr e, StringBuilder b) {
-        if (e instanceof And || e instanceof Or) {
-            b.append('(');
-            print(e, b);
-            b.append(')');
-        } else {
-            print(e, b);
-        }
+        return b.toString();
     }
 
     /** Path components joined by dots; a component is quoted unless it reads as a plain name. */

@@ -48,14 +48,16 @@ final class BatchAssembler implements RowGroupRows {
         }
         int cols = cursors.length;
         long[] rowNumbers = new long[cap];
-        ColumnBatch[][] pages = new ColumnBatch[cols][cap];
-        int[][] start = new int[cols][cap];
-        int[][] end = new int[cols][cap];
+        Runs[] runs = new Runs[cols];
+        for (int ci = 0; ci < cols; ci++) {
+            runs[ci] = new Runs();
+        }
         ColumnBatch[] last = new ColumnBatch[cols];
         long bytes = 0;
         int n = 0;
-        // Runs of rows that lie in one page of every column and in one match range are filled
-        // at once (the same rows and budget as row by row: a run adds no page after its first row).
+        // Runs of rows that lie in one page of every column and in one match range are added at
+        // once (the same rows and budget as row by row: a run adds no page after its first row);
+        // the batch keeps them as runs, and per-row arrays are made only for a per-row reader.
         while (n < cap && (n == 0 || bytes <= Scanner.BATCH_BYTES)) {
             long r = row;
             long run = Math.min(cap - n, matches.end(range) - r);
@@ -72,22 +74,7 @@ final class BatchAssembler implements RowGroupRows {
             }
             int k = (int) run;
             for (int ci = 0; ci < cols; ci++) {
-                ColumnBatch b = last[ci];
-                int kth = (int) (r - b.firstRow());
-                java.util.Arrays.fill(pages[ci], n, n + k, b);
-                int[] st = start[ci];
-                int[] en = end[ci];
-                if (b.repetitionLevels() == null) {
-                    for (int j = 0; j < k; j++) {
-                        st[n + j] = kth + j;
-                        en[n + j] = kth + j + 1;
-                    }
-                } else {
-                    for (int j = 0; j < k; j++) {
-                        st[n + j] = b.rowStart(kth + j);
-                        en[n + j] = b.rowStart(kth + j + 1);
-                    }
-                }
+                runs[ci].add(last[ci], (int) (r - last[ci].firstRow()), k);
             }
             long first = g.firstRow() + r;
             for (int j = 0; j < k; j++) {
@@ -101,22 +88,13 @@ final class BatchAssembler implements RowGroupRows {
         }
         if (n < cap) {
             rowNumbers = Arrays.copyOf(rowNumbers, n);
-            for (int ci = 0; ci < cols; ci++) {
-                pages[ci] = Arrays.copyOf(pages[ci], n);
-                start[ci] = Arrays.copyOf(start[ci], n);
-                end[ci] = Arrays.copyOf(end[ci], n);
-            }
         }
         int slots = slotColumn.length;
-        ColumnBatch[][] slotPages = new ColumnBatch[slots][];
-        int[][] slotStart = new int[slots][];
-        int[][] slotEnd = new int[slots][];
+        Runs[] slotRuns = new Runs[slots];
         for (int i = 0; i < slots; i++) {
-            slotPages[i] = pages[slotColumn[i]];
-            slotStart[i] = start[slotColumn[i]];
-            slotEnd[i] = end[slotColumn[i]];
+            slotRuns[i] = runs[slotColumn[i]];
         }
-        return new RowBatch(g.index(), rowNumbers, outputColumns, slotPages, slotStart, slotEnd);
+        return new RowBatch(g.index(), rowNumbers, outputColumns, slotRuns);
     }
 
     @Override

@@ -25,30 +25,71 @@ import java.util.List;
  * FIXED_LEN_BYTE_ARRAY; {@link #text} gives any value in its logical type. A getter on a null value,
  * on the wrong type or on a repeated column throws an {@link IllegalStateException} saying so.
  *
- * <p>{@link #page}, {@link #firstEntry} and {@link #endEntry} give the decoded page and the row's
- * entries in it, for code that reads levels (a repeated column): an entry is not a value index.
+ * <p>To read a whole column of the batch at once (primitive arrays by row, null flags, byte strings
+ * as offsets and lengths into the decoded pages' arrays, nothing copied per value), use
+ * {@link #values(int)}: the fast way for code that reads every value. A column inside a repeated
+ * field is read with {@link #value} (assembled) or {@link #text}.
  */
 public final class RowBatch {
     private final int rowGroup;
     private final long[] rowNumbers;
     private final List<ColumnDescriptor> columns;
+    /** Per column: its rows as runs of pages (what the assembler made). */
+    private final Runs[] runs;
+    /** Per column, built from its runs when a per-row getter first needs them: */
     private final ColumnBatch[][] pages; // [column][row]
     private final int[][] start; // first entry of the row in its page
     private final int[][] end; // one past its last entry
+    private final ColumnValues[] values;
     private java.util.Map<io.pqlab.schema.SchemaNode, io.pqlab.internal.assembly.FieldReader> readers;
     /** The file's schema, for a repeated column's value as its field ({@link #text}); null where not given. */
     private io.pqlab.schema.Schema schema;
     /** Per column: the reader of its pruned top-level field, made when first asked. */
     private io.pqlab.internal.assembly.FieldReader[] leafFields;
 
-    RowBatch(int rowGroup, long[] rowNumbers, List<ColumnDescriptor> columns, ColumnBatch[][] pages, int[][] start,
-            int[][] end) {
+    RowBatch(int rowGroup, long[] rowNumbers, List<ColumnDescriptor> columns, Runs[] runs) {
         this.rowGroup = rowGroup;
         this.rowNumbers = rowNumbers;
         this.columns = columns;
-        this.pages = pages;
-        this.start = start;
-        this.end = end;
+        this.runs = runs;
+        int n = columns.size();
+        this.pages = new ColumnBatch[n][];
+        this.start = new int[n][];
+        this.end = new int[n][];
+        this.values = new ColumnValues[n];
+    }
+
+    /** Column c's per-row page and entries, derived from its runs the first time a row getter needs them. */
+    private void rows(int c) {
+        if (pages[c] != null) {
+            return;
+        }
+        Runs r = runs[c];
+        int n = rowNumbers.length;
+        ColumnBatch[] pg = new ColumnBatch[n];
+        int[] st = new int[n];
+        int[] en = new int[n];
+        for (int s = 0; s < r.size(); s++) {
+            ColumnBatch b = r.page(s);
+            int row = r.row(s);
+            int k = r.count(s);
+            int kth = r.kth(s);
+            java.util.Arrays.fill(pg, row, row + k, b);
+            if (b.repetitionLevels() == null) {
+                for (int j = 0; j < k; j++) {
+                    st[row + j] = kth + j;
+                    en[row + j] = kth + j + 1;
+                }
+            } else {
+                for (int j = 0; j < k; j++) {
+                    st[row + j] = b.rowStart(kth + j);
+                    en[row + j] = b.rowStart(kth + j + 1);
+                }
+            }
+        }
+        start[c] = st;
+        end[c] = en;
+        pages[c] = pg; // last: the guard above
     }
 
     /** The batch, knowing the file's schema (the scanner gives it; a repeated column's value needs it). */
@@ -64,6 +105,24 @@ public final class RowBatch {
     /** The number of rows. */
     public int size() {
         return rowNumbers.length;
+    }
+
+    /**
+     * The first {@code n} rows (this batch where it has no more): what a scan of several files
+     * returns of the batch that reaches its limit. The pages are shared, not copied.
+     */
+    public RowBatch head(int n) {
+        if (n < 0) {
+            throw new IllegalArgumentException("a negative row count: " + n);
+        }
+        if (n >= size()) {
+            return this;
+        }
+        Runs[] r = new Runs[runs.length];
+        for (int c = 0; c < runs.length; c++) {
+            r[c] = runs[c].head(n);
+        }
+        return new RowBatch(rowGroup, java.util.Arrays.copyOf(rowNumbers, n), columns, r).in(schema);
     }
 
     /** The file row number (0-based, across row groups) of row i. */
@@ -84,6 +143,29 @@ public final class RowBatch {
         }
         throw new IllegalArgumentException("column \"" + dottedPath + "\" is not returned by this scan; it returns "
                 + String.join(", ", columns.stream().map(ColumnDescriptor::dottedPath).toList()));
+    }
+
+    // ---- columnar values ----------------------------------------------------------------------
+
+    /**
+     * Column c's values by row, for reading a whole column of the batch at once: primitive arrays,
+     * null flags, and byte strings as offsets and lengths into the decoded pages' arrays
+     * ({@link ColumnValues}). Made once per batch and column; a flat column only.
+     *
+     * @throws IllegalStateException if the column is inside a repeated field
+     */
+    public ColumnValues values(int c) {
+        ColumnValues v = values[c];
+        if (v == null) {
+            v = ColumnValues.of(columns.get(c), runs[c]);
+            values[c] = v;
+        }
+        return v;
+    }
+
+    /** {@link #values(int)} of the column with this dotted path. */
+    public ColumnValues values(String column) {
+        return values(column(column));
     }
 
     // ---- typed values -------------------------------------------------------------------------
@@ -169,11 +251,12 @@ public final class RowBatch {
 
     /** The page of a flat, non-null value of one of these types; else a message that says what is wrong. */
     private ColumnBatch value(int c, int i, PhysicalType... types) {
+        rows(c);
         ColumnBatch b = pages[c][i];
         ColumnDescriptor d = columns.get(c);
         if (d.maxRepetitionLevel() > 0) {
             throw new IllegalStateException("column \"" + d.dottedPath() + "\" is repeated: a row holds a list;"
-                    + " read it with text() or page() and the row's entries");
+                    + " read it with value(node, row) or text()");
         }
         if (!java.util.List.of(types).contains(d.type())) {
             throw new IllegalStateException("column \"" + d.dottedPath() + "\" is " + d.type()
@@ -188,31 +271,55 @@ public final class RowBatch {
 
     // ---- low level ----------------------------------------------------------------------------
 
-    /** The page holding row i of column c. */
-    public ColumnBatch page(int c, int i) {
+    static {
+        io.pqlab.internal.assembly.RowPages.install(new io.pqlab.internal.assembly.RowPages.Access() {
+            @Override
+            public ColumnBatch page(RowBatch b, int c, int i) {
+                return b.page(c, i);
+            }
+
+            @Override
+            public int firstEntry(RowBatch b, int c, int i) {
+                return b.firstEntry(c, i);
+            }
+
+            @Override
+            public int endEntry(RowBatch b, int c, int i) {
+                return b.endEntry(c, i);
+            }
+        });
+    }
+
+    /** The page holding row i of column c (outside this package: {@code internal.assembly.RowPages}). */
+    ColumnBatch page(int c, int i) {
+        rows(c);
         return pages[c][i];
     }
 
     /** The first entry of row i of column c in its page. */
-    public int firstEntry(int c, int i) {
+    int firstEntry(int c, int i) {
+        rows(c);
         return start[c][i];
     }
 
     /** One past the last entry of row i of column c in its page. */
-    public int endEntry(int c, int i) {
+    int endEntry(int c, int i) {
+        rows(c);
         return end[c][i];
     }
 
     /** Whether row i's value of a flat column c is null. */
     public boolean isNull(int c, int i) {
+        rows(c);
         return pages[c][i].isNull(start[c][i]);
     }
 
     /**
      * Row i's value of column c as PLAIN bytes, or null; for a flat column only (a repeated column's
-     * row holds several entries: use {@link #page} and the entry range).
+     * row holds several entries: use {@link #value} or {@link #text}).
      */
     public byte[] plain(int c, int i) {
+        rows(c);
         ColumnBatch b = pages[c][i];
         int v = b.valueIndex(start[c][i]);
         return v < 0 ? null : b.plain(v);
@@ -235,6 +342,7 @@ public final class RowBatch {
     }
 
     private String render(int c, int i, boolean json) {
+        rows(c);
         ColumnBatch b = pages[c][i];
         int s = start[c][i];
         int e = end[c][i];

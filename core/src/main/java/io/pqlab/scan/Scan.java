@@ -24,8 +24,12 @@ public final class Scan implements AutoCloseable, Iterable<RowBatch> {
     private RowBatch pending;
     private boolean iterated;
 
-    /** Wraps a scanner opened by pqlab. */
-    public Scan(Scanner scanner) {
+    static {
+        // the internal way in (the network reader, tests): Scanner is not API
+        io.pqlab.internal.plan.Scans.register((file, query) -> new Scan(Scanner.open(file, query)));
+    }
+
+    private Scan(Scanner scanner) {
         this.scanner = scanner;
     }
 

@@ -45,7 +45,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * decoded), so memory holds a window's pages per column and the leaves' bits, never a row group's
  * decoded values. A limit stops the pass at the window that reaches it.
  */
-public final class Scanner implements AutoCloseable {
+final class Scanner implements AutoCloseable {
     /** The most rows in one batch. */
     public static final int BATCH_ROWS = 1 << 16;
     /** Decoded page bytes one batch may reference before it ends early (at least one row). */

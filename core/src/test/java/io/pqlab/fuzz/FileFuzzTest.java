@@ -12,7 +12,8 @@ import io.pqlab.internal.predicate.Binder;
 import io.pqlab.predicate.ConditionException;
 import io.pqlab.internal.predicate.Predicate;
 import io.pqlab.scan.RowBatch;
-import io.pqlab.scan.Scanner;
+import io.pqlab.internal.plan.Scans;
+import io.pqlab.scan.Scan;
 import io.pqlab.schema.ColumnDescriptor;
 import io.pqlab.internal.values.ColumnType;
 import java.io.IOException;
@@ -54,7 +55,7 @@ class FileFuzzTest {
             return;
         }
         ParquetFile f = opened[0];
-        fileErrorsOnly(0, size, () -> rows(Scanner.open(f, BoundQuery.of(null).withLimit(3))));
+        fileErrorsOnly(0, size, () -> rows(Scans.open(f, BoundQuery.of(null).withLimit(3))));
         int conditions = 0;
         for (ColumnDescriptor c : f.schema().columns()) {
             if (c.maxRepetitionLevel() > 0 || conditions >= 2) {
@@ -74,7 +75,7 @@ class FileFuzzTest {
                 List<List<Long>> got = new ArrayList<>();
                 for (BoundQuery o : List.of(BoundQuery.of(p), BoundQuery.of(p).withMechanisms(Mechanism.none())
                         .withLateMaterialization(false))) {
-                    fileErrorsOnly(0, size, () -> got.add(rows(Scanner.open(f, o))));
+                    fileErrorsOnly(0, size, () -> got.add(rows(Scans.open(f, o))));
                 }
                 if (got.size() == 2) {
                     TreeSet<Long> all = new TreeSet<>(got.get(1));
@@ -86,9 +87,9 @@ class FileFuzzTest {
     }
 
     /** Drains a scan, rendering every value; the row numbers returned. */
-    private static List<Long> rows(Scanner s) throws IOException {
+    private static List<Long> rows(Scan s) throws IOException {
         List<Long> out = new ArrayList<>();
-        for (RowBatch b = s.next(); b != null; b = s.next()) {
+        for (RowBatch b = s.nextBatch(); b != null; b = s.nextBatch()) {
             for (int i = 0; i < b.size(); i++) {
                 out.add(b.rowNumber(i));
                 for (int c = 0; c < b.columns().size(); c++) {

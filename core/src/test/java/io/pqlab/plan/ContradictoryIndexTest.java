@@ -8,7 +8,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.pqlab.ParquetFile;
 import io.pqlab.internal.predicate.Binder;
 import io.pqlab.scan.RowBatch;
-import io.pqlab.scan.Scanner;
+import io.pqlab.internal.plan.Scans;
+import io.pqlab.scan.Scan;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
@@ -84,10 +85,10 @@ class ContradictoryIndexTest {
         }));
         try (ParquetFile f = ParquetFile.open(p)) {
             for (Set<Mechanism> m : List.of(Mechanism.all(), Mechanism.parse("statistics"), Mechanism.parse("page-index"))) {
-                Scanner s = Scanner.open(f, BoundQuery.of(Binder.bind("x = 5", f.schema())).withMechanisms(m));
+                Scan s = Scans.open(f, BoundQuery.of(Binder.bind("x = 5", f.schema())).withMechanisms(m));
                 assertThat(s.plan().rowGroups().get(0).allMatch().isEmpty()).as("the lie is believed by the plan").isFalse();
                 List<Long> rows = new ArrayList<>();
-                for (RowBatch b = s.next(); b != null; b = s.next()) {
+                for (RowBatch b = s.nextBatch(); b != null; b = s.nextBatch()) {
                     for (int i = 0; i < b.size(); i++) {
                         rows.add(b.rowNumber(i));
                     }

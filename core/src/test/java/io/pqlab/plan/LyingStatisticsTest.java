@@ -12,7 +12,8 @@ import io.pqlab.internal.format.ThriftTree;
 import io.pqlab.internal.predicate.Binder;
 import io.pqlab.scan.RowBatch;
 import io.pqlab.internal.plan.BoundQuery;
-import io.pqlab.scan.Scanner;
+import io.pqlab.internal.plan.Scans;
+import io.pqlab.scan.Scan;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -78,8 +79,8 @@ public class LyingStatisticsTest {
     private static List<String> scan(Path p, String condition) throws IOException {
         List<String> out = new ArrayList<>();
         try (ParquetFile f = ParquetFile.open(p);
-                Scanner s = Scanner.open(f, BoundQuery.of(Binder.bind(condition, f.schema())))) {
-            for (RowBatch b = s.next(); b != null; b = s.next()) {
+                Scan s = Scans.open(f, BoundQuery.of(Binder.bind(condition, f.schema())))) {
+            for (RowBatch b = s.nextBatch(); b != null; b = s.nextBatch()) {
                 for (int i = 0; i < b.size(); i++) {
                     out.add(b.rowNumber(i) + "=" + b.text(0, i));
                 }

@@ -27,6 +27,7 @@ import java.util.Random;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 import org.apache.parquet.column.ParquetProperties.WriterVersion;
 import org.apache.parquet.example.data.Group;
@@ -247,6 +248,9 @@ class RepeatedSoundnessTest {
         try (Connection db = DriverManager.getConnection("jdbc:duckdb:"); Statement st = db.createStatement();
                 ParquetFile f = ParquetFile.open(path)) {
             st.execute("SET TimeZone='UTC'");
+            // DuckDB decodes the file once into a table that every condition is then run against
+            // (not the file again per condition: a third of this test's time was DuckDB reading it)
+            st.execute("CREATE TABLE decoded AS SELECT * FROM read_parquet('" + path + "', file_row_number = true)");
             List<ListColumn> lists = listColumns(st, path, f);
             assertThat(lists).as("list columns of " + path).isNotEmpty();
             FILES.incrementAndGet();
@@ -254,7 +258,7 @@ class RepeatedSoundnessTest {
             List<Mechanism> all = List.of(Mechanism.STATISTICS, Mechanism.BLOOM, Mechanism.DICTIONARY, Mechanism.PAGE_INDEX);
             for (int i = 0; i < CONDITIONS_PER_FILE; i++) {
                 String[] cond = condition(r, lists, 0);
-                Set<Long> expected = duck(st, path, cond[1]);
+                Set<Long> expected = duckDecoded(st, cond[1]);
                 CONDITIONS.incrementAndGet();
                 MATCHING.addAndGet(expected.size());
                 List<Set<Mechanism>> subsets = new ArrayList<>();
@@ -270,7 +274,7 @@ class RepeatedSoundnessTest {
                 for (Set<Mechanism> ms : subsets) {
                     Plan plan = f.plan(Query.where(cond[0]).using(ms));
                     PLANS.incrementAndGet();
-                    sound(plan, expected, where + "\n  mechanisms: " + ms + "\n  bound as: " + plan.predicate());
+                    sound(plan, expected, () -> where + "\n  mechanisms: " + ms + "\n  bound as: " + plan.predicate());
                 }
                 assertThat(scan(f, cond[0], EnumSet.copyOf(all), lists, r)).as("scan, all mechanisms" + where)
                         .isEqualTo(expected);
@@ -294,8 +298,16 @@ class RepeatedSoundnessTest {
         return out;
     }
 
-    /** Every matching row kept, and in a kept page of every column read. */
+    /**
+     * Every matching row kept, and in a kept page of every column read. The messages (the plan's
+     * steps and kept rows as text, the condition) are built only for a row that fails: built for
+     * every matching row of every plan they were half of this test's time.
+     */
     static void sound(Plan plan, Set<Long> expected, String where) {
+        sound(plan, expected, () -> where);
+    }
+
+    static void sound(Plan plan, Set<Long> expected, Supplier<String> where) {
         for (long row : expected) {
             RowGroupPlan g = null;
             for (RowGroupPlan x : plan.rowGroups()) {
@@ -303,20 +315,28 @@ class RepeatedSoundnessTest {
                     g = x;
                 }
             }
-            assertThat(g).as("row " + row + " in no row group" + where).isNotNull();
+            if (g == null) {
+                assertThat(g).as(() -> "row " + row + " in no row group" + where.get()).isNotNull();
+            }
+            RowGroupPlan in = g;
             long local = row - g.firstRow();
-            assertThat(g.skipped()).as("row " + row + " matches but row group " + g.index() + " is skipped" + where
-                    + "\n  steps: " + g.steps()).isFalse();
-            assertThat(g.rows().overlaps(local, local + 1)).as("row " + row + " (row " + local + " of row group "
-                    + g.index() + ") matches but is not kept: " + g.rows() + where + "\n  steps: " + g.steps()).isTrue();
+            if (g.skipped() || !g.rows().overlaps(local, local + 1)) {
+                assertThat(g.skipped()).as(() -> "row " + row + " matches but row group " + in.index() + " is skipped"
+                        + where.get() + "\n  steps: " + in.steps()).isFalse();
+                assertThat(g.rows().overlaps(local, local + 1)).as(() -> "row " + row + " (row " + local + " of row group "
+                        + in.index() + ") matches but is not kept: " + in.rows() + where.get() + "\n  steps: " + in.steps())
+                        .isTrue();
+            }
             for (ColumnRead c : g.reads()) {
                 if (c.pages().isEmpty()) {
                     continue; // read whole
                 }
                 boolean inKept = c.pages().stream().anyMatch(p -> p.kind().equals("data") && p.read()
                         && local >= p.firstRow() && local < p.firstRow() + p.rowCount());
-                assertThat(inKept).as("row " + row + " matches but no page of " + c.path() + " read holds it" + where)
-                        .isTrue();
+                if (!inKept) {
+                    assertThat(inKept).as(() -> "row " + row + " matches but no page of " + c.path() + " read holds it"
+                            + where.get()).isTrue();
+                }
             }
         }
         for (RowGroupPlan g : plan.rowGroups()) {
@@ -349,6 +369,17 @@ class RepeatedSoundnessTest {
         Set<Long> out = new TreeSet<>();
         try (ResultSet rs = st.executeQuery("SELECT file_row_number FROM read_parquet('" + path
                 + "', file_row_number = true) WHERE " + where)) {
+            while (rs.next()) {
+                out.add(rs.getLong(1));
+            }
+        }
+        return out;
+    }
+
+    /** The file row numbers of the rows in table {@code decoded} that match. */
+    static Set<Long> duckDecoded(Statement st, String where) throws Exception {
+        Set<Long> out = new TreeSet<>();
+        try (ResultSet rs = st.executeQuery("SELECT file_row_number FROM decoded WHERE " + where)) {
             while (rs.next()) {
                 out.add(rs.getLong(1));
             }

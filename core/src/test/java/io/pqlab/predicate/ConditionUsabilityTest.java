@@ -12,7 +12,8 @@ import io.pqlab.ParquetFile;
 import io.pqlab.Mechanism;
 import io.pqlab.scan.RowBatch;
 import io.pqlab.internal.plan.BoundQuery;
-import io.pqlab.scan.Scanner;
+import io.pqlab.internal.plan.Scans;
+import io.pqlab.scan.Scan;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -56,9 +57,9 @@ class ConditionUsabilityTest {
     static long pqlab(String where) throws Exception {
         try (ParquetFile f = ParquetFile.open(file)) {
             Predicate p = Binder.bind(where, f.schema());
-            Scanner s = Scanner.open(f, BoundQuery.of(p, Mechanism.all()));
+            Scan s = Scans.open(f, BoundQuery.of(p, Mechanism.all()));
             long n = 0;
-            for (RowBatch b = s.next(); b != null; b = s.next()) {
+            for (RowBatch b = s.nextBatch(); b != null; b = s.nextBatch()) {
                 n += b.size();
             }
             return n;

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqlab.ParquetFile;
 import io.pqlab.internal.column.ColumnBatch;
+import io.pqlab.internal.compress.Decompressor;
 import io.pqlab.oracle.ParquetJava;
 import io.pqlab.oracle.ParquetJava.Triple;
 import io.pqlab.Mechanism;
@@ -22,6 +23,7 @@ import java.util.List;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -48,10 +50,40 @@ class ScanAgreementTest {
     private static final AtomicLong VALUES = new AtomicLong();
 
     static List<Path> files() throws IOException {
-        return Reference.files();
+        return codecSwitchChanges(Reference.files());
     }
 
-    @ParameterizedTest(name = "{0}")
+    /**
+     * In the run with {@code -Dpqlab.codecs=java} (core/pom.xml's execution pure-java-codecs),
+     * only the files with a page whose codec the switch moves from native code to pure Java
+     * (Snappy, Zstandard, LZ4, LZ4_RAW where their JNI libraries load). Every other file
+     * (uncompressed, GZIP, Brotli: the trap files are all uncompressed) is read by the same code
+     * in both runs, and the default run has checked it already. Every file in any other run.
+     */
+    static List<Path> codecSwitchChanges(List<Path> files) throws IOException {
+        if (!Decompressor.pureJavaRequested()) {
+            return files;
+        }
+        List<Path> out = new ArrayList<>();
+        try (Decompressor natives = new Decompressor(Decompressor.DEFAULT_MAX_UNCOMPRESSED_SIZE, false)) {
+            for (Path p : files) {
+                try (ParquetFile f = ParquetFile.open(p)) {
+                    boolean changes = false;
+                    for (int g = 0; g < f.rowGroupCount() && !changes; g++) {
+                        for (int c = 0; c < f.schema().columnCount() && !changes; c++) {
+                            changes = natives.isNative(f.chunk(g, c).metaData().codec());
+                        }
+                    }
+                    if (changes) {
+                        out.add(p);
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    @ParameterizedTest(name = "{0}", allowZeroInvocations = true)
     @MethodSource("files")
     void scansReturnExactlyTheMatchingRowsWithTheOraclesValues(Path path) throws IOException {
         check(path, CONDITIONS_PER_FILE, path.getFileName().toString().hashCode());
@@ -60,7 +92,9 @@ class ScanAgreementTest {
     /** The planner traps' files: the values the fixtures lack (-0.0, NaN, unsigned, decimals, ...). */
     @Test
     void trapFiles(@TempDir Path dir) throws IOException {
-        for (Path p : Reference.trapFiles(dir)) {
+        List<Path> traps = codecSwitchChanges(Reference.trapFiles(dir));
+        Assumptions.assumeFalse(traps.isEmpty(), "no trap file has a page the codec switch decodes differently");
+        for (Path p : traps) {
             check(p, CONDITIONS_PER_FILE, p.getFileName().toString().hashCode());
         }
     }

@@ -46,6 +46,8 @@ public final class S3Server implements AutoCloseable {
     private final java.util.Map<String, ConcurrentLinkedQueue<Fault>> keyFaults =
             new java.util.concurrent.ConcurrentHashMap<>();
     private volatile long slowMillis = 2000;
+    private volatile long latencyMillis;
+    private final java.util.concurrent.atomic.AtomicLong listings = new java.util.concurrent.atomic.AtomicLong();
 
     /** Serves every .parquet file under {@code fixtures} (relative paths as keys) in bucket {@link #BUCKET}. */
     public S3Server(Path fixtures) throws Exception {
@@ -111,6 +113,44 @@ public final class S3Server implements AutoCloseable {
         slowMillis = ms;
     }
 
+    /**
+     * A delay before every GET, HEAD and listing is served (a store's first-byte latency, which
+     * loopback lacks; S3DatasetBench's remote figures).
+     */
+    public void latencyMillis(long ms) {
+        latencyMillis = ms;
+    }
+
+    /** ListObjectsV2 calls served since the start (not in {@link #log}, which tests hold to GETs and HEADs). */
+    public long listings() {
+        return listings.get();
+    }
+
+    private final java.util.concurrent.atomic.AtomicInteger waiting = new java.util.concurrent.atomic.AtomicInteger();
+    private final java.util.concurrent.atomic.AtomicInteger mostWaiting = new java.util.concurrent.atomic.AtomicInteger();
+
+    /** The most requests that were in their latency delay at once (how parallel a client's requests were). */
+    public int mostConcurrent() {
+        return mostWaiting.get();
+    }
+
+    public void resetConcurrent() {
+        mostWaiting.set(0);
+    }
+
+    private void delay() {
+        if (latencyMillis > 0) {
+            mostWaiting.accumulateAndGet(waiting.incrementAndGet(), Math::max);
+            try {
+                Thread.sleep(latencyMillis);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } finally {
+                waiting.decrementAndGet();
+            }
+        }
+    }
+
     @Override
     public void close() throws Exception {
         proxy.stop();
@@ -158,6 +198,7 @@ public final class S3Server implements AutoCloseable {
         @Override
         public ResponseInputStream<GetObjectResponse> getBlob(GetObjectRequest request) {
             log.add(new Logged("GET", request.key(), request.range()));
+            delay();
             if (fault(request.key()) == Fault.TRUNCATED) {
                 ResponseInputStream<GetObjectResponse> whole = super.getBlob(request);
                 long half = whole.response().contentLength() == null ? 0 : whole.response().contentLength() / 2;
@@ -188,8 +229,17 @@ public final class S3Server implements AutoCloseable {
         @Override
         public HeadObjectResponse blobMetadata(HeadObjectRequest request) {
             log.add(new Logged("HEAD", request.key(), null));
+            delay();
             fault(request.key());
             return super.blobMetadata(request);
+        }
+
+        @Override
+        public software.amazon.awssdk.services.s3.model.ListObjectsV2Response list(
+                software.amazon.awssdk.services.s3.model.ListObjectsV2Request request) {
+            listings.incrementAndGet();
+            delay();
+            return super.list(request);
         }
     }
 }

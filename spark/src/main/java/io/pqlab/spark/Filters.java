@@ -61,8 +61,12 @@ final class Filters {
                 if (v == null) {
                     return null;
                 }
-                String op = p.name().equals("<=>") ? "=" : flipped ? flip(p.name()) : p.name();
-                return col + " " + op + " " + v;
+                if (p.name().equals("<=>")) {
+                    // null-safe: false, never null, where the column is null, so that a NOT above it
+                    // keeps those rows as Spark does (a plain "=" is unknown there and NOT drops them)
+                    return "(" + col + " IS NOT NULL AND " + col + " = " + v + ")";
+                }
+                return col + " " + (flipped ? flip(p.name()) : p.name()) + " " + v;
             }
             case "IN" -> {
                 String col = column(ch[0], schema);
@@ -106,28 +110,46 @@ final class Filters {
         };
     }
 
-    /** A top-level column of a pushable type, quoted; null otherwise. */
+    /**
+     * A column of a pushable type, quoted: a top-level one or a field of (nested) structs, whose
+     * value is null where a struct above it is null in Spark as in pqlab; null otherwise (lists
+     * and maps, whose elements Spark's predicates do not name).
+     */
     private static String column(Expression e, StructType schema) {
         DataType t = type(e, schema);
         if (t == null || !(t == DataTypes.BooleanType || t == DataTypes.ByteType || t == DataTypes.ShortType
                 || t == DataTypes.IntegerType || t == DataTypes.LongType || t == DataTypes.StringType
-                || t == DataTypes.DateType || t instanceof DecimalType)) {
+                || t == DataTypes.DateType || t == DataTypes.FloatType || t == DataTypes.DoubleType
+                || t instanceof DecimalType)) {
             return null;
         }
-        String name = ((NamedReference) e).fieldNames()[0];
-        return "\"" + name.replace("\"", "\"\"") + "\"";
+        List<String> parts = new ArrayList<>();
+        for (String name : ((NamedReference) e).fieldNames()) {
+            parts.add("\"" + name.replace("\"", "\"\"") + "\"");
+        }
+        return String.join(".", parts);
     }
 
     private static DataType type(Expression e, StructType schema) {
-        if (!(e instanceof NamedReference r) || r.fieldNames().length != 1) {
+        if (!(e instanceof NamedReference r) || r.fieldNames().length == 0) {
             return null;
         }
-        for (StructField f : schema.fields()) {
-            if (f.name().equals(r.fieldNames()[0])) {
-                return f.dataType();
+        DataType t = schema;
+        for (String name : r.fieldNames()) {
+            if (!(t instanceof StructType st)) {
+                return null;
+            }
+            t = null;
+            for (StructField f : st.fields()) {
+                if (f.name().equals(name)) {
+                    t = f.dataType();
+                }
+            }
+            if (t == null) {
+                return null;
             }
         }
-        return null;
+        return t;
     }
 
     /** A literal of the column's own type in pqlab's syntax; null for any other. */
@@ -147,6 +169,20 @@ final class Filters {
         if (t instanceof DecimalType) {
             BigDecimal d = ((Decimal) v).toJavaBigDecimal();
             return d.toPlainString();
+        }
+        if (t == DataTypes.FloatType || t == DataTypes.DoubleType) {
+            // the literal's exact value, so that pqlab's exact comparison is Spark's comparison of
+            // floats (a float 0.1f is not the decimal 0.1); NaN is equal to itself and above every
+            // number in pqlab as in Spark, and -0.0 equals 0.0 in both
+            double d = ((Number) v).doubleValue();
+            if (Double.isNaN(d)) {
+                return "NaN";
+            }
+            if (Double.isInfinite(d)) {
+                return d > 0 ? "Infinity" : "-Infinity";
+            }
+            String exact = new BigDecimal(d).toPlainString();
+            return exact.length() > 400 ? null : exact; // a subnormal's thousand digits: Spark's to judge
         }
         if (t == DataTypes.StringType) {
             return quote(v.toString());

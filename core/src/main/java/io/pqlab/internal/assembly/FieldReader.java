@@ -91,9 +91,9 @@ public final class FieldReader {
     public Object read(RowBatch b, int i) {
         for (int s = 0; s < batchColumn.length; s++) {
             int c = batchColumn[s];
-            pages[s] = b.page(c, i);
-            start[s] = b.firstEntry(c, i);
-            end[s] = b.endEntry(c, i);
+            pages[s] = RowPages.page(b, c, i);
+            start[s] = RowPages.firstEntry(b, c, i);
+            end[s] = RowPages.endEntry(b, c, i);
         }
         return assembler.assemble(pages, start, end);
     }

@@ -61,6 +61,15 @@ public final class Binaries {
         return offsets[i];
     }
 
+    /**
+     * The offsets array: value i is {@code data()[offsets()[i] .. offsets()[i + 1])} for i below
+     * {@link #size()}; entries past {@code size()} are not meaningful. For readers that copy
+     * offsets in bulk; do not change it.
+     */
+    public int[] offsets() {
+        return offsets;
+    }
+
     public int length(int i) {
         check(i);
         return offsets[i + 1] - offsets[i];

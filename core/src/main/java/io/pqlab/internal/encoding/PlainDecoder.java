@@ -73,10 +73,8 @@ public final class PlainDecoder extends ValuesDecoder {
         expect(Type.INT32, "readInts");
         take(dst.length, off, n);
         int p = need(4L * n);
-        byte[] b = in.buf;
-        for (int i = 0; i < n; i++, p += 4) {
-            dst[off + i] = Bytes.intLE(b, p);
-        }
+        // one bulk copy (the JDK's copyMemory where the platform is little-endian) instead of a load per value
+        java.nio.ByteBuffer.wrap(in.buf, p, 4 * n).order(java.nio.ByteOrder.LITTLE_ENDIAN).asIntBuffer().get(dst, off, n);
     }
 
     @Override
@@ -84,10 +82,7 @@ public final class PlainDecoder extends ValuesDecoder {
         expect(Type.INT64, "readLongs");
         take(dst.length, off, n);
         int p = need(8L * n);
-        byte[] b = in.buf;
-        for (int i = 0; i < n; i++, p += 8) {
-            dst[off + i] = Bytes.longLE(b, p);
-        }
+        java.nio.ByteBuffer.wrap(in.buf, p, 8 * n).order(java.nio.ByteOrder.LITTLE_ENDIAN).asLongBuffer().get(dst, off, n);
     }
 
     @Override

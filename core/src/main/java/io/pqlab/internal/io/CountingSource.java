@@ -11,33 +11,12 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * <p>Thread-safe where the source beneath is (atomic counters).
  */
-public final class CountingSource implements ByteSource {
-    private final ByteSource inner;
+public final class CountingSource extends ForwardingSource {
     private final AtomicLong bytes = new AtomicLong();
     private final AtomicLong reads = new AtomicLong();
 
     public CountingSource(ByteSource inner) {
-        this.inner = inner;
-    }
-
-    @Override
-    public String name() {
-        return inner.name();
-    }
-
-    @Override
-    public int firstTailRead() {
-        return inner.firstTailRead();
-    }
-
-    @Override
-    public boolean remote() {
-        return inner.remote();
-    }
-
-    @Override
-    public long size() throws IOException {
-        return inner.size();
+        super(inner);
     }
 
     @Override
@@ -62,10 +41,6 @@ public final class CountingSource implements ByteSource {
         reads.set(0);
     }
 
-    @Override
-    public void close() throws IOException {
-        inner.close();
-    }
     @Override
     public String toString() {
         return "CountingSource[" + inner.name() + ", " + reads.get() + " reads, " + bytes.get() + " bytes]";

@@ -1,5 +1,6 @@
 package io.pqlab.internal.net;
 
+import io.pqlab.internal.io.ForwardingSource;
 import io.pqlab.io.ByteSource;
 import io.pqlab.io.RemoteSource;
 import io.pqlab.plan.Span;
@@ -30,11 +31,10 @@ import java.util.concurrent.Future;
  * are made one caller at a time (each still with several requests in flight), so that threads
  * missing the same bytes fetch them once; reads of held bytes do not wait for them.
  */
-public final class FetchingSource implements ByteSource {
+public final class FetchingSource extends ForwardingSource {
     /** Bytes kept at most unless told otherwise. */
     public static final long DEFAULT_MAX_HELD = 256L * 1024 * 1024;
 
-    private final ByteSource inner;
     private final RequestLog log;
     private final int connections;
     private final long maxHeld;
@@ -55,6 +55,13 @@ public final class FetchingSource implements ByteSource {
     private long reached = -1;
     private boolean stopped;
     private Thread prefetcher;
+    /** How many times {@link #stop} waited for the fetches in flight (a field, so the wait is not elided). */
+    private int fetchingDrained;
+    /**
+     * How long the prefetch waits for readers to move on before it ends (a reader that moves on
+     * starts it again): a scan left without a close, or stopped at its limit, leaves no thread.
+     */
+    static long idleMillis = 1000;
     /**
      * Held while bytes not held are fetched (by a read or {@link #fetch}), and while it is decided
      * which: threads that miss the same bytes at once fetch them once. Taken before this, never
@@ -63,10 +70,10 @@ public final class FetchingSource implements ByteSource {
     private final Object fetching = new Object();
 
     public FetchingSource(ByteSource inner, RequestLog log, int connections, long maxHeld) {
+        super(inner);
         if (connections < 1) {
             throw new IllegalArgumentException("connections must be at least 1");
         }
-        this.inner = inner;
         this.log = log;
         this.connections = connections;
         this.maxHeld = maxHeld;
@@ -76,27 +83,8 @@ public final class FetchingSource implements ByteSource {
         this(inner, log, connections, DEFAULT_MAX_HELD);
     }
 
-    public ByteSource inner() {
-        return inner;
-    }
-
     public RequestLog log() {
         return log;
-    }
-
-    @Override
-    public String name() {
-        return inner.name();
-    }
-
-    @Override
-    public int firstTailRead() {
-        return inner.firstTailRead();
-    }
-
-    @Override
-    public boolean remote() {
-        return inner.remote();
     }
 
     /**
@@ -205,10 +193,18 @@ public final class FetchingSource implements ByteSource {
                     }
                 }
             }
+            List<Span> fetchedHere = new ArrayList<>();
             if (!whole.isEmpty()) {
-                fetchHeldLocked(missingOf(whole));
+                // copied into dst from what was fetched, kept or not: a block the source has no
+                // room to hold (maxHeld) is not fetched a second time for this read
+                List<Span> requests = missingOf(whole);
+                List<byte[]> blocks = fetchHeldLocked(requests);
+                for (int i = 0; i < requests.size(); i++) {
+                    copyInto(requests.get(i), blocks.get(i), offset, length, dst, dstOffset);
+                }
+                fetchedHere.addAll(requests);
                 synchronized (this) {
-                    gaps = missing(offset, offset + length); // what was not kept, or lies outside them
+                    gaps = outside(missing(offset, offset + length), requests); // what lies outside them
                 }
             }
             for (Span g : gaps) {
@@ -216,20 +212,16 @@ public final class FetchingSource implements ByteSource {
                 byte[] b = fetchOne(g, log.newBatch());
                 System.arraycopy(b, 0, dst, dstOffset + (int) (g.offset() - offset), b.length);
             }
+            fetchedHere.addAll(gaps);
             synchronized (this) {
                 // every byte not fetched into dst above must still be held: a close meanwhile
                 // clears what is held, and a read must fail then, not return dst's old bytes
-                for (Span m : missing(offset, offset + length)) {
-                    boolean fetchedHere = false;
-                    for (Span g : gaps) {
-                        fetchedHere |= g.offset() <= m.offset() && m.end() <= g.end();
-                    }
-                    if (!fetchedHere) {
-                        throw new IOException(name() + ": bytes [" + m.offset() + ", " + m.end()
-                                + ") were released while being read (the source was closed)");
-                    }
+                List<Span> lost = outside(missing(offset, offset + length), fetchedHere);
+                if (!lost.isEmpty()) {
+                    throw new IOException(name() + ": bytes [" + lost.get(0).offset() + ", " + lost.get(0).end()
+                            + ") were released while being read (the source was closed)");
                 }
-                copyHeld(offset, length, dst, dstOffset);
+                copyHeld(offset, length, dst, dstOffset); // (bytes fetched here and kept are the same bytes)
             }
         }
     }
@@ -263,6 +255,28 @@ public final class FetchingSource implements ByteSource {
         return out;
     }
 
+    /** The parts of {@code runs} that no span of {@code cover} holds, in order. */
+    private static List<Span> outside(List<Span> runs, List<Span> cover) {
+        if (cover.isEmpty()) {
+            return runs;
+        }
+        Ranges covered = Ranges.of(cover);
+        List<Span> out = new ArrayList<>();
+        for (Span r : runs) {
+            out.addAll(covered.gaps(r.offset(), r.end()));
+        }
+        return out;
+    }
+
+    /** Copies the part of a fetched block at {@code block} that lies in [offset, offset + length) into dst. */
+    private static void copyInto(Span block, byte[] b, long offset, int length, byte[] dst, int dstOffset) {
+        long s = Math.max(block.offset(), offset);
+        long t = Math.min(block.end(), offset + length);
+        if (s < t) {
+            System.arraycopy(b, (int) (s - block.offset()), dst, dstOffset + (int) (s - offset), (int) (t - s));
+        }
+    }
+
     /** Moves the readers' position on where this read lies inside a prefetch request (this held). */
     private void advance(long offset, long length) {
         if (prefetchRequests.isEmpty()) {
@@ -273,6 +287,9 @@ public final class FetchingSource implements ByteSource {
             reached = offset + length;
             ahead.headMap(reached, false).clear();
             notifyAll();
+            if (prefetcher == null && !stopped && !pending.isEmpty()) {
+                startPrefetcher(); // it ended while the readers were away
+            }
         }
     }
 
@@ -304,13 +321,23 @@ public final class FetchingSource implements ByteSource {
                     prefetchRequests.put(r.offset(), r);
                 }
             }
-            if (prefetcher != null && prefetcher.isAlive() || pending.isEmpty()) {
+            if (prefetcher != null || pending.isEmpty()) {
                 return; // a running prefetch takes these too (a later scan of the same file)
             }
-            prefetcher = new Thread(this::prefetchLoop, "pqlab-prefetch");
-            prefetcher.setDaemon(true);
-            prefetcher.start();
+            startPrefetcher();
         }
+    }
+
+    /** Starts the prefetch thread (this held; it clears {@link #prefetcher} as it ends, this held). */
+    private void startPrefetcher() {
+        prefetcher = new Thread(this::prefetchLoop, "pqlab-prefetch");
+        prefetcher.setDaemon(true);
+        prefetcher.start();
+    }
+
+    /** Whether a prefetch thread is running (tests: a scan left alone leaves none for long). */
+    synchronized boolean prefetching() {
+        return prefetcher != null;
     }
 
     /** Requests fetched ahead of the readers at most. */
@@ -323,31 +350,49 @@ public final class FetchingSource implements ByteSource {
             List<Span> batch = new ArrayList<>();
             synchronized (this) {
                 while (!stopped && !pending.isEmpty() && ahead.size() >= window()) {
+                    long before = reached;
                     try {
-                        wait();
+                        wait(idleMillis);
                     } catch (InterruptedException e) {
+                        prefetcher = null;
+                        return;
+                    }
+                    if (reached == before && ahead.size() >= window()) {
+                        // no reader moved on: end (advance starts the prefetch again if one does)
+                        prefetcher = null;
                         return;
                     }
                 }
                 if (stopped || pending.isEmpty()) {
+                    prefetcher = null;
                     return;
                 }
             }
             synchronized (fetching) {
                 synchronized (this) {
                     int room = Math.min(connections, window() - ahead.size());
+                    long bytes = 0;
                     while (!stopped && room-- > 0 && !pending.isEmpty()) {
+                        Span next = pending.firstEntry().getValue();
+                        bytes += next.length();
+                        if (heldBytes + bytes > maxHeld) {
+                            break; // no room to keep it: fetched ahead, it would be fetched again by its reader
+                        }
                         batch.add(pending.pollFirstEntry().getValue());
                     }
-                }
-                if (batch.isEmpty()) {
-                    continue;
+                    if (batch.isEmpty()) {
+                        prefetcher = null; // stopped, or no room: the readers fetch the rest themselves, once
+                        return;
+                    }
                 }
                 try {
                     fetchHeldLocked(missingOf(batch));
                 } catch (IOException | RuntimeException e) {
                     synchronized (this) {
-                        batch.forEach(r -> pending.put(r.offset(), r)); // the readers fetch them, and see why
+                        if (!stopped) {
+                            batch.forEach(r -> pending.put(r.offset(), r)); // the readers fetch them, and see why
+                        }
+                        prefetcher = null;
                     }
                     return;
                 }
@@ -388,6 +433,11 @@ public final class FetchingSource implements ByteSource {
                 Thread.currentThread().interrupt();
             }
         }
+        // every fetch of bytes not held runs under this lock (a reader's, fetch's, the prefetch's),
+        // and fetchOne sends nothing once stopped: past this, no request is in flight or to come
+        synchronized (fetching) {
+            fetchingDrained++;
+        }
     }
 
     /** Requests given to {@link #prefetch} that no one has fetched (yet, or since it stopped). */
@@ -401,24 +451,33 @@ public final class FetchingSource implements ByteSource {
             // what another thread fetched since these requests were planned is not fetched again
             List<Span> wanted = new ArrayList<>();
             synchronized (this) {
+                long room = maxHeld - heldBytes;
                 for (Span r : requests) {
-                    wanted.addAll(missing(r.offset(), r.end()));
+                    for (Span m : missing(r.offset(), r.end())) {
+                        // what there is no room to keep is not fetched ahead: its reader fetches it, once
+                        if (m.length() <= room) {
+                            wanted.add(m);
+                            room -= m.length();
+                        }
+                    }
                 }
             }
             fetchHeldLocked(wanted);
         }
     }
 
-    private void fetchHeldLocked(List<Span> requests) throws IOException {
+    /** Fetches the requests (this source's {@code fetching} lock held) and returns their bytes, in order. */
+    private List<byte[]> fetchHeldLocked(List<Span> requests) throws IOException {
+        List<byte[]> blocks = new ArrayList<>(requests.size());
         if (requests.isEmpty()) {
-            return;
+            return blocks;
         }
         int batch = log.newBatch();
         if (connections == 1 || requests.size() == 1) {
             for (Span r : requests) {
-                fetchOne(r, batch);
+                blocks.add(fetchOne(r, batch));
             }
-            return;
+            return blocks;
         }
         ExecutorService p = pool();
         List<Future<byte[]>> futures = new ArrayList<>();
@@ -428,7 +487,7 @@ public final class FetchingSource implements ByteSource {
         IOException failure = null;
         for (Future<byte[]> f : futures) {
             try {
-                f.get();
+                blocks.add(f.get());
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 futures.forEach(x -> x.cancel(true));
@@ -448,6 +507,7 @@ public final class FetchingSource implements ByteSource {
         if (failure != null) {
             throw failure;
         }
+        return blocks;
     }
 
     private synchronized ExecutorService pool() {
@@ -465,6 +525,13 @@ public final class FetchingSource implements ByteSource {
     private byte[] fetchOne(Span s, int batch) throws IOException {
         if (s.length() > Integer.MAX_VALUE - 8) {
             throw new IOException("a request of " + s.length() + " bytes is too large");
+        }
+        synchronized (this) {
+            if (stopped) {
+                // stop() waits for the requests in flight (it takes the fetching lock, held here)
+                // and none is sent after it: a reader past its own check ends here
+                throw new InterruptedIOException(name() + ": reading was stopped");
+            }
         }
         byte[] b = new byte[(int) s.length()];
         long t0 = System.nanoTime();

@@ -69,6 +69,22 @@ final class Ranges {
         return out;
     }
 
+    /** The parts of [from, to) the set does not hold, in order. */
+    List<Span> gaps(long from, long to) {
+        List<Span> out = new ArrayList<>();
+        long at = from;
+        for (Span s : spans(from, to)) {
+            if (s.offset() > at) {
+                out.add(new Span(at, s.offset() - at));
+            }
+            at = s.end();
+        }
+        if (at < to) {
+            out.add(new Span(at, to - at));
+        }
+        return out;
+    }
+
     List<Span> spans() {
         List<Span> out = new ArrayList<>(runs.size());
         runs.forEach((s, e) -> out.add(new Span(s, e - s)));

@@ -13,7 +13,8 @@ import io.pqlab.plan.Plan;
 import io.pqlab.internal.plan.PlanLoop;
 import io.pqlab.internal.plan.Planner;
 import io.pqlab.plan.Span;
-import io.pqlab.scan.Scanner;
+import io.pqlab.internal.plan.Scans;
+import io.pqlab.scan.Scan;
 import java.io.Closeable;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -43,7 +44,6 @@ public final class ReadSession implements Closeable {
     private final Strategy strategy;
     private final ParquetFile file;
     private final List<Span> plannedData = new ArrayList<>();
-    private boolean dataFetched;
     private boolean dataPlanned;
 
     private ReadSession(FetchingSource source, Strategy strategy, ParquetFile file) {
@@ -202,11 +202,11 @@ public final class ReadSession implements Closeable {
     }
 
     /** Scans a query: its indexes and filters, then every span its plan keeps, then the scan. */
-    public Scanner scan(BoundQuery query) throws IOException {
+    public Scan scan(BoundQuery query) throws IOException {
         fetchIndexes(query);
-        Scanner scanner = Scanner.open(file, query);
-        fetchData(scanner.plan());
-        return scanner;
+        Scan scan = Scans.open(file, query);
+        fetchData(scan.plan());
+        return scan;
     }
 
     /** The data requests a plan needs, given what is held: its spans not held, merged across the gap. */
@@ -235,7 +235,6 @@ public final class ReadSession implements Closeable {
         for (Span s : requests) {
             bytes += s.length();
         }
-        dataFetched = true;
         if (bytes + source.heldBytes() <= source.maxHeld()) {
             source.prefetch(requests); // in the background, a few requests ahead of the scan
         }
@@ -264,7 +263,7 @@ public final class ReadSession implements Closeable {
 
     /** Requests, bytes, wall time and modelled time, phase by phase. */
     public Accounting accounting(CostModel model) {
-        return Accounting.of(source.log(), dataPlanned && !dataFetched ? plannedData : null, model,
+        return Accounting.of(source.log(), dataPlanned && !dataFetched() ? plannedData : null, model,
                 source.inner() instanceof RemoteSource r ? r.retries() : 0);
     }
 
@@ -286,7 +285,16 @@ public final class ReadSession implements Closeable {
             }
         }
         return ByteCounts.of(file, a.requestList(), source.asked(), plan == null ? List.of() : dataSpans(plan),
-                dataFetched, dictionaries);
+                dataFetched(), dictionaries);
+    }
+
+    /**
+     * Whether the data phase was executed: by this session, or by another over the same source
+     * ({@link #of}: a library scan of the file, such as the Arrow reader's, makes its own), so
+     * that every session of one read counts it alike. The log, which they share, tells.
+     */
+    private boolean dataFetched() {
+        return source.log().phases().stream().anyMatch(p -> p.name().equals(RequestLog.DATA));
     }
 
     @Override

@@ -117,25 +117,9 @@ public final class StrategyComparison {
     }
 
     /** A source whose close does nothing. */
-    private record Unclosed(ByteSource inner) implements ByteSource {
-        @Override
-        public String name() {
-            return inner.name();
-        }
-
-        @Override
-        public long size() throws IOException {
-            return inner.size();
-        }
-
-        @Override
-        public void readFully(long offset, byte[] dst, int dstOffset, int length) throws IOException {
-            inner.readFully(offset, dst, dstOffset, length);
-        }
-
-        @Override
-        public int firstTailRead() {
-            return inner.firstTailRead();
+    private static final class Unclosed extends io.pqlab.internal.io.ForwardingSource {
+        Unclosed(ByteSource inner) {
+            super(inner);
         }
 
         /** The table models readers over a network, which spend no request on the head magic alone. */

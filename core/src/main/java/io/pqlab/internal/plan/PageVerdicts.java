@@ -41,7 +41,7 @@ public final class PageVerdicts {
      * rows are the OffsetIndex's (the caller has checked they can be: {@code RowBoundaries}).
      * Pages are judged one by one (a list's page bounds need not be ordered as its rows).
      */
-    public static Result judgeNested(Leaf l, StatisticsJudge judge, ColumnIndex ci, OffsetIndex oi, long numRows,
+    public static Result judgeNested(Leaf l, TrustedStatistics[] judged, ColumnIndex ci, OffsetIndex oi, long numRows,
             io.pqlab.internal.values.ColumnType type) {
         int pages = oi.pageCount();
         Verdict[] out = new Verdict[pages];
@@ -61,7 +61,10 @@ public final class PageVerdicts {
                     long e = lv.entries() > 0 ? lv.entries() : 1; // no element value: every entry below the maximum
                     st = TrustedStatistics.countsOnly("a page without element values", e, 0, e);
                 } else {
-                    st = ListCheck.elements(judge.judgePage(ci.min(i), ci.max(i), -1, ci.nanCount(i), -1), lv);
+                    // the page's bounds as judged once; its counts are of levels, not of elements
+                    TrustedStatistics j = judged[i];
+                    st = ListCheck.elements(new TrustedStatistics(j.min(), j.max(), j.why(), j.minExact(), j.maxExact(),
+                            -1, ci.nanCount(i), -1), lv);
                 }
                 TrustedStatistics page = st;
                 flat = ListCheck.flat(l.nested().element(), sub -> BoundsCheck.judge(sub, page));
@@ -94,7 +97,13 @@ public final class PageVerdicts {
         }
     }
 
-    public static Result judge(Leaf l, StatisticsJudge judge, ColumnIndex ci, OffsetIndex oi, long numRows) {
+    /**
+     * Every page of a ColumnIndex judged once (a page of nulls: its counts only), for
+     * {@link #judge} and {@code IndexTrust}, which consult the same bounds: a plan judges each
+     * page of a column once, however many checks and leaves read it.
+     */
+    public static TrustedStatistics[] pageStatistics(StatisticsJudge judge, ColumnIndex ci, OffsetIndex oi,
+            long numRows) {
         int pages = oi.pageCount();
         TrustedStatistics[] stats = new TrustedStatistics[pages];
         for (int i = 0; i < pages; i++) {
@@ -109,6 +118,12 @@ public final class PageVerdicts {
                 stats[i] = judge.judgePage(ci.min(i), ci.max(i), nulls, ci.nanCount(i), rows);
             }
         }
+        return stats;
+    }
+
+    /** One leaf on a flat column against every page, judged by {@link #pageStatistics}. */
+    public static Result judge(Leaf l, TrustedStatistics[] stats, ColumnIndex ci) {
+        int pages = stats.length;
         String how = "";
         boolean[] candidate = null;
         BoundaryOrder bo = ci.boundaryOrder();

@@ -365,7 +365,11 @@ public final class Planner {
         }
         long start = cmd.chunkStart();
         long length = cmd.totalCompressedSize();
-        ByteSource.checkRange(start, length, source.size(), "column chunk " + col.dottedPath() + " of row group " + g);
+        long size = source.size();
+        if (start < 0 || length < 0 || start > size || length > size - start || length > Integer.MAX_VALUE - 8) {
+            // checked here first, so that the message is built only for a chunk that fails
+            ByteSource.checkRange(start, length, size, "column chunk " + col.dottedPath() + " of row group " + g);
+        }
         Span whole = new Span(start, length);
         if (rows.coversAll(n) && fetched.fetchedOffsetIndex(c) == null) {
             // (an OffsetIndex already fetched still lists the pages: a scan whose condition then

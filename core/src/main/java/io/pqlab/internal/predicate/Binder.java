@@ -57,53 +57,107 @@ public final class Binder {
         return simplify(new Binder(schema).bindExpr(expr.pushNot()));
     }
 
+    /** Binds a NOT-free tree (as {@link Expr#pushNot} gives). */
     private Predicate bindExpr(Expr e) {
-        if (e instanceof Expr.And a) {
-            List<Predicate> terms = new ArrayList<>();
-            a.terms().forEach(t -> terms.add(bindExpr(t)));
-            return new Predicate.And(terms);
-        }
-        if (e instanceof Expr.Or o) {
-            List<Predicate> terms = new ArrayList<>();
-            o.terms().forEach(t -> terms.add(bindExpr(t)));
-            return new Predicate.Or(terms);
-        }
-        if (e instanceof Expr.Not n) {
-            return bindExpr(n.operand().pushNot());
-        }
-        Expr.Leaf leaf = (Expr.Leaf) e;
+        return e.fold(new Expr.Fold<Predicate>() {
+            @Override
+            public Predicate and(List<Predicate> terms) {
+                return new Predicate.And(terms);
+            }
+
+            @Override
+            public Predicate or(List<Predicate> terms) {
+                return new Predicate.Or(terms);
+            }
+
+            @Override
+            public Predicate not(Predicate operand) {
+                throw new IllegalStateException("NOT is pushed to the leaves before binding");
+            }
+
+            @Override
+            public Predicate comparison(Expr.Comparison c) {
+                return leaf(c);
+            }
+
+            @Override
+            public Predicate in(Expr.In in) {
+                return leaf(in);
+            }
+
+            @Override
+            public Predicate between(Expr.Between b) {
+                return b.column().part() == ColumnRef.Part.COLUMN ? bindExpr(b.expand()) : leaf(b);
+            }
+
+            @Override
+            public Predicate isNull(Expr.IsNull n) {
+                return leaf(n);
+            }
+
+            @Override
+            public Predicate like(Expr.Like l) {
+                return leaf(l);
+            }
+        });
+    }
+
+    private Predicate leaf(Expr.Leaf leaf) {
         if (leaf.column().part() != ColumnRef.Part.COLUMN || (leaf instanceof Expr.IsNull && listNode(leaf.column()) != null)) {
             return RepeatedBinding.bind(this, leaf);
-        }
-        if (e instanceof Expr.Between b) {
-            return bindExpr(b.expand());
         }
         return bindOn(leaf, resolve(leaf.column()));
     }
 
     /** A flat leaf (or a BETWEEN) bound to the given column, whatever column it names. */
     Predicate bindOn(Expr.Leaf leaf, ColumnDescriptor col) {
-        if (leaf instanceof Expr.Between b) {
-            Expr x = new Expr.Between(ColumnRef.of("x"), b.low(), b.high(), b.negated()).expand();
-            List<Predicate> terms = new ArrayList<>();
-            for (Expr t : x instanceof Expr.And a ? a.terms() : ((Expr.Or) x).terms()) {
-                terms.add(bindOn((Expr.Leaf) t, col));
+        return leaf.match(new Expr.LeafFold<Predicate>() {
+            @Override
+            public Predicate between(Expr.Between b) {
+                Expr x = new Expr.Between(ColumnRef.of("x"), b.low(), b.high(), b.negated()).expand();
+                return x.fold(new Expr.AnyLeafFold<Predicate>() {
+                    @Override
+                    public Predicate leaf(Expr.Leaf t) {
+                        return bindOn(t, col);
+                    }
+
+                    @Override
+                    public Predicate and(List<Predicate> terms) {
+                        return new Predicate.And(terms);
+                    }
+
+                    @Override
+                    public Predicate or(List<Predicate> terms) {
+                        return new Predicate.Or(terms);
+                    }
+
+                    @Override
+                    public Predicate not(Predicate operand) {
+                        throw new IllegalStateException("an expanded BETWEEN has no NOT");
+                    }
+                });
             }
-            return x instanceof Expr.And ? new Predicate.And(terms) : new Predicate.Or(terms);
-        }
-        if (leaf instanceof Expr.IsNull n) {
-            return leaf(col, n.negated() ? LeafOp.IS_NOT_NULL : LeafOp.IS_NULL, List.of());
-        }
-        if (leaf instanceof Expr.Comparison c) {
-            return comparison(col, c.op(), convert(col, c.value()));
-        }
-        if (leaf instanceof Expr.In in) {
-            return in(col, in);
-        }
-        if (leaf instanceof Expr.Like like) {
-            return like(col, like);
-        }
-        throw new ConditionException("cannot bind " + leaf, -1);
+
+            @Override
+            public Predicate isNull(Expr.IsNull n) {
+                return Binder.this.leaf(col, n.negated() ? LeafOp.IS_NOT_NULL : LeafOp.IS_NULL, List.of());
+            }
+
+            @Override
+            public Predicate comparison(Expr.Comparison c) {
+                return Binder.this.comparison(col, c.op(), convert(col, c.value()));
+            }
+
+            @Override
+            public Predicate in(Expr.In in) {
+                return Binder.this.in(col, in);
+            }
+
+            @Override
+            public Predicate like(Expr.Like like) {
+                return Binder.this.like(col, like);
+            }
+        });
     }
 
     Schema schema() {

@@ -34,30 +34,43 @@ public final class Normalizer {
 
     /** The NOT-free form of {@code e}: no {@link Not}, no {@link Between}, AND/OR flattened. */
     public static Expr pushNot(Expr e) {
-        return push(e, false);
+        return e.fold(PUSH).positive();
     }
 
-    /** {@code e} if {@code negate} is false, else its negation, with NOT pushed to the leaves. */
-    private static Expr push(Expr e, boolean negate) {
-        if (e instanceof Not n) {
-            return push(n.operand(), !negate); // NOT NOT x = x
+    /** A subtree's NOT-free form and its negation's, so that NOT above it only swaps the two. */
+    private record Pushed(Expr positive, Expr negative) {}
+
+    private static final Expr.AnyLeafFold<Pushed> PUSH = new Expr.AnyLeafFold<>() {
+        @Override
+        public Pushed not(Pushed operand) {
+            return new Pushed(operand.negative(), operand.positive()); // NOT NOT x = x
         }
-        if (e instanceof And a) {
+
+        @Override
+        public Pushed and(List<Pushed> terms) {
             // NOT (x AND y) = NOT x OR NOT y
-            return negate ? or(a.terms(), true) : and(a.terms(), false);
+            return new Pushed(allOf(terms, true), anyOf(terms, false));
         }
-        if (e instanceof Or o) {
-            return negate ? and(o.terms(), true) : or(o.terms(), false);
+
+        @Override
+        public Pushed or(List<Pushed> terms) {
+            return new Pushed(anyOf(terms, true), allOf(terms, false));
         }
-        Leaf leaf = (Leaf) e;
-        Expr out = negate ? leaf.negate() : leaf;
+
+        @Override
+        public Pushed leaf(Leaf leaf) {
+            return new Pushed(expand(leaf), expand(leaf.negate()));
+        }
+    };
+
+    private static Expr expand(Expr out) {
         return out instanceof Between b && !b.column().quantified() ? b.expand() : out;
     }
 
-    private static Expr and(List<Expr> terms, boolean negate) {
+    private static Expr allOf(List<Pushed> terms, boolean positive) {
         List<Expr> out = new ArrayList<>();
-        for (Expr t : terms) {
-            Expr p = push(t, negate);
+        for (Pushed t : terms) {
+            Expr p = positive ? t.positive() : t.negative();
             if (p instanceof And inner) {
                 out.addAll(inner.terms());
             } else {
@@ -67,10 +80,10 @@ public final class Normalizer {
         return new And(out);
     }
 
-    private static Expr or(List<Expr> terms, boolean negate) {
+    private static Expr anyOf(List<Pushed> terms, boolean positive) {
         List<Expr> out = new ArrayList<>();
-        for (Expr t : terms) {
-            Expr p = push(t, negate);
+        for (Pushed t : terms) {
+            Expr p = positive ? t.positive() : t.negative();
             if (p instanceof Or inner) {
                 out.addAll(inner.terms());
             } else {

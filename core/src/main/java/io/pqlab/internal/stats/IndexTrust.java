@@ -3,7 +3,6 @@ package io.pqlab.internal.stats;
 import io.pqlab.internal.format.PhysicalType;
 import io.pqlab.internal.format.Statistics;
 import io.pqlab.internal.pageindex.ColumnIndex;
-import io.pqlab.internal.pageindex.OffsetIndex;
 
 /**
  * A chunk's page index held to the chunk's own statistics (issue 20, docs/design/trust.md rule
@@ -20,11 +19,13 @@ public final class IndexTrust {
      * (a column without repetition: one level per row); and, for fixed-width types (whose bounds
      * are never truncated), no trusted page bound lies outside the chunk's trusted bounds.
      *
+     * @param pages every page of the index as {@code judge} judged it (a page of nulls without
+     *     bounds): the bounds compared here are the ones the planner then uses, judged once
      * @param chunkStats the chunk's statistics, or null
      * @param numValues the chunk's num_values
      * @param maxRepetitionLevel the column's
      */
-    public static String contradiction(StatisticsJudge judge, ColumnIndex ci, OffsetIndex oi, Statistics chunkStats,
+    public static String contradiction(StatisticsJudge judge, ColumnIndex ci, TrustedStatistics[] pages, Statistics chunkStats,
             long numValues, int maxRepetitionLevel) {
         String refused = judge.boundsRefused();
         if (refused != null) {
@@ -33,11 +34,10 @@ public final class IndexTrust {
         if (chunkStats == null) {
             return null;
         }
-        int pages = oi.pageCount();
         if (maxRepetitionLevel == 0 && chunkStats.nullCount() >= 0) {
             long sum = 0;
             boolean all = true;
-            for (int i = 0; i < pages && all; i++) {
+            for (int i = 0; i < pages.length && all; i++) {
                 all = ci.nullCount(i) >= 0;
                 sum += Math.max(0, ci.nullCount(i));
             }
@@ -54,12 +54,9 @@ public final class IndexTrust {
         if (!chunk.hasBounds()) {
             return null;
         }
-        for (int i = 0; i < pages; i++) {
-            if (ci.isNullPage(i)) {
-                continue;
-            }
-            TrustedStatistics page = judge.judgePage(ci.min(i), ci.max(i), ci.nullCount(i), ci.nanCount(i), -1);
-            if (!page.hasBounds()) {
+        for (int i = 0; i < pages.length; i++) {
+            TrustedStatistics page = pages[i];
+            if (ci.isNullPage(i) || !page.hasBounds()) {
                 continue;
             }
             if (order.compare(page.min(), chunk.min()) < 0 || order.compare(page.max(), chunk.max()) > 0) {

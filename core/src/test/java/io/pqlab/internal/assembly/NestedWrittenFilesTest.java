@@ -105,16 +105,16 @@ class NestedWrittenFilesTest {
         try (ParquetFile pf = ParquetFile.open(f); Scan scan = pf.scan(Query.all().columns("pts"))) {
             RowBatch b = scan.nextBatch();
             RecordAssembler a = new RecordAssembler(Shapes.of(pf.schema().root().children().get(0)), JavaValues::of);
-            io.pqlab.internal.column.ColumnBatch[] pages = {b.page(0, 0), b.page(1, 1)};
+            io.pqlab.internal.column.ColumnBatch[] pages = {RowPages.page(b, 0, 0), RowPages.page(b, 1, 1)};
             // row 0 has two elements (two entries per leaf), row 1 one
-            int[] start = {b.firstEntry(0, 0), b.firstEntry(1, 1)};
-            int[] end = {b.endEntry(0, 0), b.endEntry(1, 1)};
+            int[] start = {RowPages.firstEntry(b, 0, 0), RowPages.firstEntry(b, 1, 1)};
+            int[] end = {RowPages.endEntry(b, 0, 0), RowPages.endEntry(b, 1, 1)};
             org.assertj.core.api.Assertions.assertThatThrownBy(() -> a.assemble(pages, start, end))
                     .isInstanceOf(io.pqlab.MalformedFileException.class)
                     .hasMessageContaining("pts.list.element.y");
             // and the same rows, each whole, assemble
-            assertThat(a.assemble(new io.pqlab.internal.column.ColumnBatch[] {b.page(0, 1), b.page(1, 1)},
-                    new int[] {b.firstEntry(0, 1), b.firstEntry(1, 1)}, new int[] {b.endEntry(0, 1), b.endEntry(1, 1)}))
+            assertThat(a.assemble(new io.pqlab.internal.column.ColumnBatch[] {RowPages.page(b, 0, 1), RowPages.page(b, 1, 1)},
+                    new int[] {RowPages.firstEntry(b, 0, 1), RowPages.firstEntry(b, 1, 1)}, new int[] {RowPages.endEntry(b, 0, 1), RowPages.endEntry(b, 1, 1)}))
                     .isEqualTo(new NestedValue.ListValue(NestedValue.listOf((Object) null)));
         }
     }

@@ -4,13 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.pqlab.MalformedFileException;
+import io.pqlab.internal.assembly.RowPages;
 import io.pqlab.ParquetFile;
 import io.pqlab.oracle.ParquetJava;
 import io.pqlab.internal.pageindex.OffsetIndex;
 import io.pqlab.internal.pageindex.PageIndexReader;
 import io.pqlab.scan.RowBatch;
 import io.pqlab.internal.plan.BoundQuery;
-import io.pqlab.scan.Scanner;
+import io.pqlab.internal.plan.Scans;
+import io.pqlab.scan.Scan;
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -214,19 +216,19 @@ class CraftedPagesTest {
         List<ParquetJava.Triple> oracle = ParquetJava.triples(file, 0, 0);
         try (ParquetFile f = ParquetFile.open(file)) {
             for (boolean late : new boolean[] {true, false}) {
-                Scanner s = Scanner.open(f, BoundQuery.of(null).withLateMaterialization(late));
-                RowBatch b = s.next();
+                Scan s = Scans.open(f, BoundQuery.of(null).withLateMaterialization(late));
+                RowBatch b = s.nextBatch();
                 assertThat(b.size()).isEqualTo(3);
-                assertThat(s.next()).isNull();
+                assertThat(s.nextBatch()).isNull();
                 assertThat(b.text(0, 0)).isEqualTo("[1, 2, 3, 4, 5]");
                 assertThat(b.text(0, 1)).isEqualTo("[6]");
                 assertThat(b.text(0, 2)).isEqualTo("[7]");
                 // the entries of each row, as parquet-java gives them
                 int[] starts = {0, 5, 6, 7};
                 for (int i = 0; i < 3; i++) {
-                    ColumnBatch page = b.page(0, i);
+                    ColumnBatch page = RowPages.page(b, 0, i);
                     List<ParquetJava.Triple> got = new java.util.ArrayList<>();
-                    for (int e = b.firstEntry(0, i); e < b.endEntry(0, i); e++) {
+                    for (int e = RowPages.firstEntry(b, 0, i); e < RowPages.endEntry(b, 0, i); e++) {
                         got.add(new ParquetJava.Triple(page.repetitionLevel(e), page.definitionLevel(e),
                                 page.getInt(page.valueIndex(e))));
                     }

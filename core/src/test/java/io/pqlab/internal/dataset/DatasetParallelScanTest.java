@@ -115,6 +115,35 @@ class DatasetParallelScanTest {
         }
     }
 
+    /**
+     * With a limit, files are still scanned in parallel (the window of files widening as files end
+     * short of it), and the rows are the first of the unlimited scan's, in its order: the batch that
+     * reaches the limit is cut. A limit the first file meets starts no other file; after the limit
+     * no file's thread is left.
+     */
+    @Test
+    void parallelScansWithALimitReturnTheFirstRowsOfTheUnlimitedScan() throws IOException {
+        try (Dataset d = Dataset.open(List.of(root.toString()), DatasetOptions.defaults())) {
+            for (String c : List.of("", "k = 1 AND v < 20")) {
+                Query q = c.isEmpty() ? Query.all() : Query.where(c);
+                List<String> all = rows(d, q.threads(1));
+                for (long limit : new long[] {1, 7_000, 160_000}) {
+                    List<String> want = all.subList(0, (int) Math.min(limit, all.size()));
+                    assertThat(rows(d, q.limit(limit).threads(1))).as(c + " limit " + limit).isEqualTo(want);
+                    assertThat(rows(d, q.limit(limit).threads(3))).as(c + " limit " + limit + ", 3 threads")
+                            .isEqualTo(want);
+                }
+            }
+            try (DatasetScan scan = d.scan(Query.all().limit(10).threads(8))) {
+                assertThat(scan.nextBatch().rows().size()).isEqualTo(10);
+                assertThat(scan.nextBatch()).isNull();
+                assertThat(scan.stats()).hasSize(1); // the first file met it: no other was started
+            }
+            assertThat(Thread.getAllStackTraces().keySet().stream()
+                    .filter(t -> t.getName().startsWith("pqlab-dataset-scan-") && t.isAlive())).isEmpty();
+        }
+    }
+
     @Test
     void closingEarlyStopsEveryFilesThread() throws IOException {
         try (Dataset d = Dataset.open(List.of(root.toString()), DatasetOptions.defaults())) {

@@ -7,7 +7,8 @@ import io.pqlab.plan.Plan;
 import io.pqlab.internal.predicate.Binder;
 import io.pqlab.internal.predicate.Predicate;
 import io.pqlab.scan.RowBatch;
-import io.pqlab.scan.Scanner;
+import io.pqlab.internal.plan.Scans;
+import io.pqlab.scan.Scan;
 import io.pqlab.schema.ColumnDescriptor;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -97,13 +98,13 @@ public final class NetworkReads {
         if (session != null) {
             session.fetchIndexes(q);
         }
-        Scanner scanner = Scanner.open(pf, q);
+        Scan scanner = Scans.open(pf, q);
         Plan plan = scanner.plan();
         if (session != null) {
             session.fetchData(plan);
         }
         List<String> rows = new ArrayList<>();
-        for (RowBatch b = scanner.next(); b != null; b = scanner.next()) {
+        for (RowBatch b = scanner.nextBatch(); b != null; b = scanner.nextBatch()) {
             for (int i = 0; i < b.size(); i++) {
                 StringBuilder sb = new StringBuilder().append(b.rowNumber(i));
                 for (int c = 0; c < b.columns().size(); c++) {

@@ -10,6 +10,8 @@ import io.pqlab.internal.plan.Decision;
 import io.pqlab.internal.plan.PageVerdicts;
 import io.pqlab.internal.predicate.Predicate.Leaf;
 import io.pqlab.internal.stats.IndexTrust;
+import io.pqlab.internal.stats.StatisticsJudge;
+import io.pqlab.internal.stats.TrustedStatistics;
 import io.pqlab.plan.RowRanges;
 import io.pqlab.plan.Verdict;
 import io.pqlab.schema.ColumnDescriptor;
@@ -56,28 +58,17 @@ public final class PageIndexEvidence implements Evidence {
             rg.add(chunk.columnIndexOffset(), chunk.columnIndexLength());
             rg.columnIndexes.put(l.column(), ci);
         }
-        String problem = ci == null ? "the chunk has no ColumnIndex"
-                : ci.problem(oi, col.type(), col.typeLength(), col.maxRepetitionLevel(), col.maxDefinitionLevel());
-        if (problem == null && !repeated) {
-            problem = PageVerdicts.contradiction(ci, oi, n); // a flat column's nulls are rows; a list's are not
+        Judged j = rg.judgedIndexes.get(l.column());
+        if (j == null) {
+            j = judgeIndex(rg, rg.judge(l.column()), chunk, col, ci, oi, n);
+            rg.judgedIndexes.put(l.column(), j);
         }
-        if (problem == null) {
-            problem = IndexTrust.contradiction(rg.judge(l.column()), ci, oi, chunk.metaData().statistics(),
-                    chunk.metaData().numValues(), col.maxRepetitionLevel());
+        if (j.problem() != null) {
+            return LeafVerdict.of(Decision.some(j.problem()));
         }
-        if (problem != null) {
-            return LeafVerdict.of(Decision.some("the ColumnIndex is ignored: " + problem));
-        }
-        if (repeated) {
-            String split = RowBoundaries.problem(rg.file().metadata(), ci, oi, chunk.metaData().numValues(),
-                    col.maxRepetitionLevel(), col.maxDefinitionLevel(), n);
-            if (split != null) {
-                return LeafVerdict.of(Decision.some("the page index is not used: " + split));
-            }
-        }
-        PageVerdicts.Result pv = repeated ? PageVerdicts.judgeNested(l, rg.judge(l.column()), ci, oi, n,
+        PageVerdicts.Result pv = repeated ? PageVerdicts.judgeNested(l, j.pages(), ci, oi, n,
                 io.pqlab.internal.predicate.Binder.typeOf(col))
-                : PageVerdicts.judge(l, rg.judge(l.column()), ci, oi, n);
+                : PageVerdicts.judge(l, j.pages(), ci);
         List<long[]> maybe = new ArrayList<>();
         List<long[]> all = new ArrayList<>();
         int kept = 0;
@@ -108,5 +99,41 @@ public final class PageIndexEvidence implements Evidence {
             d = new Decision(d.verdict(), d.why() + "; " + pv.pages());
         }
         return new LeafVerdict(d, maybeRows, allRows);
+    }
+
+    /**
+     * A column's page index checked and its pages judged, once per row group: what every leaf on
+     * the column shares.
+     *
+     * @param problem why the index is not used (the reason a leaf gives), or null
+     * @param pages each page's bounds as judged, where the index is used
+     */
+    record Judged(String problem, TrustedStatistics[] pages) {}
+
+    private static Judged judgeIndex(RowGroupContext rg, StatisticsJudge judge, ColumnChunk chunk, ColumnDescriptor col, ColumnIndex ci,
+            OffsetIndex oi, long n) {
+        boolean repeated = col.maxRepetitionLevel() > 0;
+        String problem = ci == null ? "the chunk has no ColumnIndex"
+                : ci.problem(oi, col.type(), col.typeLength(), col.maxRepetitionLevel(), col.maxDefinitionLevel());
+        if (problem == null && !repeated) {
+            problem = PageVerdicts.contradiction(ci, oi, n); // a flat column's nulls are rows; a list's are not
+        }
+        TrustedStatistics[] pages = null;
+        if (problem == null) {
+            pages = PageVerdicts.pageStatistics(judge, ci, oi, n);
+            problem = IndexTrust.contradiction(judge, ci, pages, chunk.metaData().statistics(),
+                    chunk.metaData().numValues(), col.maxRepetitionLevel());
+        }
+        if (problem != null) {
+            return new Judged("the ColumnIndex is ignored: " + problem, null);
+        }
+        if (repeated) {
+            String split = RowBoundaries.problem(rg.file().metadata(), ci, oi, chunk.metaData().numValues(),
+                    col.maxRepetitionLevel(), col.maxDefinitionLevel(), n);
+            if (split != null) {
+                return new Judged("the page index is not used: " + split, null);
+            }
+        }
+        return new Judged(null, pages);
     }
 }

@@ -33,6 +33,7 @@ public final class RowGroupContext {
     private final RowGroup rowGroup;
     final Map<Integer, OffsetIndex> offsetIndexes = new HashMap<>();
     final Map<Integer, ColumnIndex> columnIndexes = new HashMap<>();
+    final Map<Integer, PageIndexEvidence.Judged> judgedIndexes = new HashMap<>();
     final Map<Integer, BloomFilterResult> blooms = new HashMap<>();
     final Map<Integer, Planner.Dictionary> dictionaries = new HashMap<>();
     private final Map<Integer, String> offsetIndexProblems = new HashMap<>();

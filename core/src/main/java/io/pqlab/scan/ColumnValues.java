@@ -1,0 +1,253 @@
+package io.pqlab.scan;
+
+import io.pqlab.internal.column.ColumnBatch;
+import io.pqlab.internal.encoding.Binaries;
+import io.pqlab.schema.ColumnDescriptor;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * One flat column's values in one {@link RowBatch}, by row: index i is the batch's row i. The
+ * columnar way to read a batch, for code that reads every value ({@link RowBatch#values(int)}):
+ *
+ * <pre>{@code
+ * ColumnValues amount = batch.values("amount_cents");
+ * long[] a = amount.longs();
+ * for (int i = 0; i < amount.size(); i++) {
+ *     if (!amount.isNull(i)) {
+ *         sum += a[i];
+ *     }
+ * }
+ * ColumnValues note = batch.values("note");
+ * for (int i = 0; i < note.size(); i++) {
+ *     totalLength += note.length(i); // a null is empty: check isNull(i) where that matters
+ * }
+ * }</pre>
+ *
+ * <ul>
+ *   <li>Nulls: {@link #isNull(int)}; {@link #nulls()} is the flags as an array (true = null), or
+ *       null when no row of the batch is null in this column ({@link #hasNulls()}).
+ *   <li>Numbers and booleans: one array per type, of at least {@link #size()} entries, row i at
+ *       index i (a null row holds 0 or false): {@link #ints()} for INT32, {@link #longs()} for
+ *       INT64 (INT32 widened), {@link #floats()} for FLOAT, {@link #doubles()} for DOUBLE (FLOAT
+ *       widened), {@link #booleans()} for BOOLEAN. The arrays are copied from the decoded pages
+ *       once, when the batch is first asked for the column.
+ *   <li>Byte strings (BYTE_ARRAY, FIXED_LEN_BYTE_ARRAY, INT96 as 12 bytes): row i's bytes are
+ *       {@code bytes(i)[offset(i) .. offset(i) + length(i))}, or the arrays {@link #offsets()} and
+ *       {@link #lengths()} into {@link #bytes(int)}. Nothing is copied: {@code bytes(i)} is the
+ *       decoded page's own array (one per page, so rows in different pages have different
+ *       arrays); a null row has length 0.
+ * </ul>
+ *
+ * The arrays are the batch's own: read them, do not change them. A getter of the wrong type
+ * throws an {@link IllegalStateException} naming the column's type; a column inside a repeated
+ * field (several values a row) has no {@code ColumnValues}: read it with {@link RowBatch#value}.
+ */
+public final class ColumnValues {
+    private final ColumnDescriptor column;
+    private final int size;
+    private boolean[] nulls;
+    private boolean[] booleans;
+    private int[] ints;
+    private long[] longs;
+    private float[] floats;
+    private double[] doubles;
+    private byte[][] data;
+    private int[] offsets;
+    private int[] lengths;
+
+    private ColumnValues(ColumnDescriptor column, int size) {
+        this.column = column;
+        this.size = size;
+    }
+
+    public ColumnDescriptor column() {
+        return column;
+    }
+
+    /** Rows: the batch's {@link RowBatch#size()}. */
+    public int size() {
+        return size;
+    }
+
+    /** Whether any row of the batch is null in this column. */
+    public boolean hasNulls() {
+        return nulls != null;
+    }
+
+    /** Whether row i is null. */
+    public boolean isNull(int i) {
+        if (i < 0 || i >= size) {
+            throw new IndexOutOfBoundsException("row " + i + " of " + size);
+        }
+        return nulls != null && nulls[i];
+    }
+
+    /** Null flags by row (true = null), or null when no row is null. */
+    public boolean[] nulls() {
+        return nulls;
+    }
+
+    /** BOOLEAN values by row. */
+    public boolean[] booleans() {
+        return need(booleans, "BOOLEAN", "booleans()");
+    }
+
+    /** INT32 values by row. */
+    public int[] ints() {
+        return need(ints, "INT32", "ints()");
+    }
+
+    /** INT64 values by row, or INT32 values widened. */
+    public long[] longs() {
+        if (longs == null && ints != null) {
+            longs = new long[size];
+            for (int i = 0; i < size; i++) {
+                longs[i] = ints[i];
+            }
+        }
+        return need(longs, "INT64 or INT32", "longs()");
+    }
+
+    /** FLOAT values by row. */
+    public float[] floats() {
+        return need(floats, "FLOAT", "floats()");
+    }
+
+    /** DOUBLE values by row, or FLOAT values widened. */
+    public double[] doubles() {
+        if (doubles == null && floats != null) {
+            doubles = new double[size];
+            for (int i = 0; i < size; i++) {
+                doubles[i] = floats[i];
+            }
+        }
+        return need(doubles, "DOUBLE or FLOAT", "doubles()");
+    }
+
+    /** Where row i's bytes start in {@link #bytes(int)}, by row. */
+    public int[] offsets() {
+        return need(offsets, "a byte string", "offsets()");
+    }
+
+    /** Row i's length in bytes, by row (0 for a null row). */
+    public int[] lengths() {
+        return need(lengths, "a byte string", "lengths()");
+    }
+
+    /** The array holding row i's bytes (the decoded page's; shared by the rows of that page). */
+    public byte[] bytes(int i) {
+        need(data, "a byte string", "bytes(i)");
+        return data[i];
+    }
+
+    /** Where row i's bytes start in {@link #bytes(int)}. */
+    public int offset(int i) {
+        return offsets()[i];
+    }
+
+    /** Row i's length in bytes (0 for a null row). */
+    public int length(int i) {
+        return lengths()[i];
+    }
+
+    /** Row i's bytes decoded as UTF-8, or null for a null row. */
+    public String string(int i) {
+        return isNull(i) ? null : new String(bytes(i), offset(i), length(i), StandardCharsets.UTF_8);
+    }
+
+    private <T> T need(T values, String type, String getter) {
+        if (values == null) {
+            throw new IllegalStateException("column \"" + column.dottedPath() + "\" is " + column.type()
+                    + ": " + getter + " is for " + type + " columns");
+        }
+        return values;
+    }
+
+    /** Column c's values, copied run by run from its pages (a page without nulls with one array copy). */
+    static ColumnValues of(ColumnDescriptor column, Runs runs) {
+        if (column.maxRepetitionLevel() > 0) {
+            throw new IllegalStateException("column \"" + column.dottedPath() + "\" is repeated: a row holds a list;"
+                    + " read it with RowBatch.value or text");
+        }
+        int n = runs.rows();
+        ColumnValues out = new ColumnValues(column, n);
+        switch (column.type()) {
+            case BOOLEAN -> out.booleans = new boolean[n];
+            case INT32 -> out.ints = new int[n];
+            case INT64 -> out.longs = new long[n];
+            case FLOAT -> out.floats = new float[n];
+            case DOUBLE -> out.doubles = new double[n];
+            default -> {
+                out.data = new byte[n][];
+                out.offsets = new int[n];
+                out.lengths = new int[n];
+            }
+        }
+        for (int s = 0; s < runs.size(); s++) {
+            out.copy(runs.page(s), runs.kth(s), runs.row(s), runs.count(s));
+        }
+        return out;
+    }
+
+    /** Entries [e, e + k) of page p (a flat column: entry = the page's row) into rows [r, r + k). */
+    private void copy(ColumnBatch p, int e, int r, int k) {
+        int[] def = p.definitionLevels();
+        if (def == null || p.valueCount() == p.entryCount()) {
+            copyValues(p, e, r, k); // every entry holds a value: value index = entry
+            return;
+        }
+        int maxDef = column.maxDefinitionLevel();
+        int v = -1; // the value index of the next defined entry, found once
+        int j = 0;
+        while (j < k) {
+            if (def[e + j] != maxDef) {
+                if (nulls == null) {
+                    nulls = new boolean[size];
+                }
+                int z = j;
+                while (z < k && def[e + z] != maxDef) {
+                    nulls[r + z] = true;
+                    z++;
+                }
+                if (data != null) {
+                    java.util.Arrays.fill(data, r + j, r + z, p.binaries().data()); // a null's bytes: empty, in a real array
+                }
+                j = z;
+                continue;
+            }
+            int z = j + 1;
+            while (z < k && def[e + z] == maxDef) {
+                z++;
+            }
+            if (v < 0) {
+                v = p.valueIndex(e + j); // later stretches follow on in the value array
+            }
+            copyValues(p, v, r + j, z - j);
+            v += z - j;
+            j = z;
+        }
+    }
+
+    /** Values [v, v + k) of page p into rows [r, r + k). */
+    private void copyValues(ColumnBatch p, int v, int r, int k) {
+        switch (column.type()) {
+            case BOOLEAN -> System.arraycopy(p.booleans(), v, booleans, r, k);
+            case INT32 -> System.arraycopy(p.ints(), v, ints, r, k);
+            case INT64 -> System.arraycopy(p.longs(), v, longs, r, k);
+            case FLOAT -> System.arraycopy(p.floats(), v, floats, r, k);
+            case DOUBLE -> System.arraycopy(p.doubles(), v, doubles, r, k);
+            default -> {
+                Binaries b = p.binaries();
+                if (v < 0 || v + k > b.size()) {
+                    throw new IndexOutOfBoundsException("values " + v + "+" + k + " of " + b.size());
+                }
+                int[] from = b.offsets();
+                java.util.Arrays.fill(data, r, r + k, b.data());
+                System.arraycopy(from, v, offsets, r, k);
+                for (int j = 0; j < k; j++) {
+                    lengths[r + j] = from[v + j + 1] - from[v + j];
+                }
+            }
+        }
+    }
+}
