@@ -287,6 +287,12 @@ class SparkConditionSweepTest {
      */
     private static Tally sweep(String label, Supplier<Dataset<Row>> ours, Supplier<Dataset<Row>> theirs,
             List<String> conditions, List<String> strictlyLess, List<String[]> projections) {
+        return sweep(label, ours, theirs, conditions, strictlyLess, projections, true);
+    }
+
+    /** As above; {@code holdBytes} false compares rows only (and prints the bytes). */
+    private static Tally sweep(String label, Supplier<Dataset<Row>> ours, Supplier<Dataset<Row>> theirs,
+            List<String> conditions, List<String> strictlyLess, List<String[]> projections, boolean holdBytes) {
         long t0 = System.nanoTime();
         REPLANNED[0] = 0;
         REPLANNED[1] = 0;
@@ -307,7 +313,7 @@ class SparkConditionSweepTest {
                         + b.rows().get(i).size() + "; " + a.scans()[i] + ")");
             }
             boolean less = strictlyLess.contains(c);
-            if (less ? a.bytes()[i] >= b.bytes()[i] : a.bytes()[i] > b.bytes()[i]) {
+            if (holdBytes && (less ? a.bytes()[i] >= b.bytes()[i] : a.bytes()[i] > b.bytes()[i])) {
                 wrong.add("bytes: " + c + ": pqlab " + a.bytes()[i] + (less ? " not below " : " above ")
                         + "parquet " + b.bytes()[i] + " (" + a.scans()[i] + ")");
             }
@@ -690,11 +696,14 @@ class SparkConditionSweepTest {
             for (int i = 0; i < conds.size(); i++) {
                 projections.add(new String[] {"id", "amount", "note", "cast(year as bigint) as year", "region"});
             }
+            // rows only: over s3 each task reads its file's footer again with a read of the tail
+            // larger than the footer (a request saved), which on these 6 KB files costs more than
+            // Spark's local reads on conditions that keep most rows (docs/design/spark.md, Left)
             String url = "s3://" + S3ProxyProcess.BUCKET + "/";
             String endpoint = s3.endpoint().toString();
             sweep("hive on s3proxy", () -> spark.read().format("pqlab").option("s3.endpoint", endpoint)
                     .option("s3.region", "us-east-1").load(url), () -> spark.read().parquet(table), conds, List.of(),
-                    projections);
+                    projections, false);
         }
     }
 }
