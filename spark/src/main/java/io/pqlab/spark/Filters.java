@@ -18,11 +18,12 @@ import org.apache.spark.unsafe.types.UTF8String;
 
 /**
  * Spark's V2 predicates as pqlab conditions, where the two agree on every row: comparisons, IN,
- * IS [NOT] NULL, STARTS_WITH, AND, OR and NOT over top-level columns of boolean, integer, decimal,
- * string and date type, with literals of the column's own type. Everything else stays with Spark:
- * float and double (Spark orders NaN above every number and NaN = NaN is true; pqlab follows
- * SQL, where a NaN matches no comparison), timestamps (time zones), binary, nested fields, and any
- * expression over a column (a cast, a function).
+ * IS [NOT] NULL, STARTS_WITH, AND, OR and NOT over columns (top-level or struct fields) of
+ * boolean, integer, decimal, float, double, string and date type, with literals of the column's
+ * own type. pqlab's NaN rules are Spark's (NaN equals NaN and sorts above every number, -0.0
+ * equals 0.0), and a float literal is written as its exact value. Everything else stays with
+ * Spark: timestamps (time zones, INT96), binary, list and map elements, and any expression over
+ * a column (a cast, a function).
  */
 final class Filters {
     private Filters() {}

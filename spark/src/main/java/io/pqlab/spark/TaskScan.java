@@ -90,6 +90,9 @@ final class TaskScan implements Closeable {
             batch = scan.nextBatch();
         } catch (FileException e) {
             throw PqlabSparkException.of(path, e);
+        } catch (io.pqlab.DatasetException e) {
+            // the dataset scan's own line already names the file: "FILE: what (at byte N)"
+            throw new PqlabSparkException(e.getMessage(), e);
         }
         if (batch == null) {
             return null;

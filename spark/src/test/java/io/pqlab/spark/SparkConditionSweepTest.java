@@ -13,11 +13,9 @@ import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.HexFormat;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.Supplier;
 import java.util.concurrent.ConcurrentHashMap;
@@ -76,6 +74,12 @@ class SparkConditionSweepTest {
     /** Conditions per Spark job (one union). */
     private static final int BATCH = 60;
     private static final long SEED = 17;
+    /**
+     * Keeps every n-th generated condition ({@code -Dpqlab.sweep.every=n}; 1, every one, by
+     * default), to trade the sweep's breadth for the suite's time; the hand-written ones are
+     * always run.
+     */
+    private static final int EVERY = Math.max(1, Integer.getInteger("pqlab.sweep.every", 1));
 
     @BeforeAll
     static void start() {
@@ -287,6 +291,12 @@ class SparkConditionSweepTest {
      */
     private static Tally sweep(String label, Supplier<Dataset<Row>> ours, Supplier<Dataset<Row>> theirs,
             List<String> conditions, List<String> strictlyLess, List<String[]> projections) {
+        return sweep(label, ours, theirs, conditions, strictlyLess, projections, true);
+    }
+
+    /** As above; {@code holdBytes} false compares rows only (and prints the bytes). */
+    private static Tally sweep(String label, Supplier<Dataset<Row>> ours, Supplier<Dataset<Row>> theirs,
+            List<String> conditions, List<String> strictlyLess, List<String[]> projections, boolean holdBytes) {
         long t0 = System.nanoTime();
         REPLANNED[0] = 0;
         REPLANNED[1] = 0;
@@ -307,7 +317,7 @@ class SparkConditionSweepTest {
                         + b.rows().get(i).size() + "; " + a.scans()[i] + ")");
             }
             boolean less = strictlyLess.contains(c);
-            if (less ? a.bytes()[i] >= b.bytes()[i] : a.bytes()[i] > b.bytes()[i]) {
+            if (holdBytes && (less ? a.bytes()[i] >= b.bytes()[i] : a.bytes()[i] > b.bytes()[i])) {
                 wrong.add("bytes: " + c + ": pqlab " + a.bytes()[i] + (less ? " not below " : " above ")
                         + "parquet " + b.bytes()[i] + " (" + a.scans()[i] + ")");
             }
@@ -429,7 +439,7 @@ class SparkConditionSweepTest {
         if (t instanceof ByteType || t instanceof ShortType || t instanceof IntegerType || t instanceof LongType) {
             return literal(((Number) v).longValue() + dir, t);
         }
-        if (t instanceof StringType s) {
+        if (t instanceof StringType) {
             String x = v.toString();
             return dir < 0 ? (x.isEmpty() ? null : literal(x.substring(0, x.length() - 1), t)) : literal(x + "~", t);
         }
@@ -472,7 +482,7 @@ class SparkConditionSweepTest {
                 return literal(((LocalDate) a).plusDays(1), t);
             }
             if (t instanceof DecimalType d) {
-                return literal(((BigDecimal) a).add(BigDecimal.ONE.movePointLeft(d.scale())), t) ;
+                return literal(((BigDecimal) a).add(BigDecimal.ONE.movePointLeft(d.scale())), t);
             }
         }
         return null;
@@ -525,11 +535,14 @@ class SparkConditionSweepTest {
                 atoms.add("NOT startswith(" + ref + ", '" + prefix + "')");
             }
         }
-        List<String> out = new ArrayList<>(atoms);
-        for (int i = 0; i < combos; i++) {
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < atoms.size(); i += EVERY) {
+            out.add(atoms.get(i));
+        }
+        for (int i = 0; i < combos; i += EVERY) {
             String a = atoms.get(r.nextInt(atoms.size()));
             String b = atoms.get(r.nextInt(atoms.size()));
-            switch (i % 4) {
+            switch ((i / EVERY) % 4) {
                 case 0 -> out.add("(" + a + ") AND (" + b + ")");
                 case 1 -> out.add("(" + a + ") OR (" + b + ")");
                 case 2 -> out.add("NOT ((" + a + ") OR (" + b + "))");
@@ -613,7 +626,7 @@ class SparkConditionSweepTest {
         conds.addAll(conditions(data, columns, 1, 40, new Random(SEED)));
         Tally t = sweep("types", () -> spark.read().format("pqlab").load(path), () -> spark.read().parquet(path), conds,
                 List.of("id = 5 OR l = 7", "id IN (3, 2990)"), every(conds));
-        assertThat(t.conditions()).isGreaterThan(150);
+        assertThat(t.conditions()).isGreaterThan(150 / EVERY);
         assertThat(t.pushed()).as("most conditions reach pqlab's planner").isGreaterThan(t.conditions() / 2);
     }
 
@@ -690,11 +703,14 @@ class SparkConditionSweepTest {
             for (int i = 0; i < conds.size(); i++) {
                 projections.add(new String[] {"id", "amount", "note", "cast(year as bigint) as year", "region"});
             }
+            // rows only: over s3 each task reads its file's footer again with a read of the tail
+            // larger than the footer (a request saved), which on these 6 KB files costs more than
+            // Spark's local reads on conditions that keep most rows (docs/design/spark.md, Left)
             String url = "s3://" + S3ProxyProcess.BUCKET + "/";
             String endpoint = s3.endpoint().toString();
             sweep("hive on s3proxy", () -> spark.read().format("pqlab").option("s3.endpoint", endpoint)
                     .option("s3.region", "us-east-1").load(url), () -> spark.read().parquet(table), conds, List.of(),
-                    projections);
+                    projections, false);
         }
     }
 }
