@@ -121,15 +121,11 @@ public final class RowBatch {
         if (n >= size()) {
             return this;
         }
-        ColumnBatch[][] p = new ColumnBatch[pages.length][];
-        int[][] s = new int[start.length][];
-        int[][] e = new int[end.length][];
-        for (int c = 0; c < pages.length; c++) {
-            p[c] = java.util.Arrays.copyOf(pages[c], n);
-            s[c] = java.util.Arrays.copyOf(start[c], n);
-            e[c] = java.util.Arrays.copyOf(end[c], n);
+        Runs[] r = new Runs[runs.length];
+        for (int c = 0; c < runs.length; c++) {
+            r[c] = runs[c].head(n);
         }
-        return new RowBatch(rowGroup, java.util.Arrays.copyOf(rowNumbers, n), columns, p, s, e).in(schema);
+        return new RowBatch(rowGroup, java.util.Arrays.copyOf(rowNumbers, n), columns, r).in(schema);
     }
 
     /** The file row number (0-based, across row groups) of row i. */

@@ -37,6 +37,15 @@ final class Runs {
         rows += n;
     }
 
+    /** The first n rows' runs (the last one cut), for {@link RowBatch#head}. */
+    Runs head(int n) {
+        Runs h = new Runs();
+        for (int s = 0; s < size && h.rows < n; s++) {
+            h.add(page[s], kth[s], Math.min(count[s], n - h.rows));
+        }
+        return h;
+    }
+
     int size() {
         return size;
     }
