@@ -37,15 +37,6 @@ final class Runs {
         rows += n;
     }
 
-    /** The first n rows' runs (the last one cut), for {@link RowBatch#head}. */
-    Runs head(int n) {
-        Runs h = new Runs();
-        for (int s = 0; s < size && h.rows < n; s++) {
-            h.add(page[s], kth[s], Math.min(count[s], n - h.rows));
-        }
-        return h;
-    }
-
     int size() {
         return size;
     }
@@ -69,5 +60,14 @@ final class Runs {
 
     int count(int s) {
         return count[s];
+    }
+
+    /** The first n rows (n at most {@link #rows()}): the runs before row n, the one crossing it cut. */
+    Runs head(int n) {
+        Runs h = new Runs();
+        for (int s = 0; s < size && row[s] < n; s++) {
+            h.add(page[s], kth[s], Math.min(count[s], n - row[s]));
+        }
+        return h;
     }
 }
