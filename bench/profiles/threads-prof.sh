@@ -1,14 +1,15 @@
 #!/bin/bash
 # threads-prof.sh CLASSPATH NAME FILE THREADS [CONDITION]: bench/profiles/prof2.sh with a class path
 # (a benchmarks.jar, or a directory of other classes before it for an A/B in one jar) and its own
-# work directory: 6 scans of every column under JFR (Loop2.java.txt); top frames, samples per
-# thread and the seconds each thread spent parked, to $W/NAME.txt.
+# work directory: 6 scans of every column under JFR (threads-Loop.java.txt, through bench's
+# PqlabScan; the profiles in threads-ab.txt ran Loop2.java.txt, before Scanner became package-private);
+# top frames, samples per thread and the seconds each thread spent parked, to $W/NAME.txt.
 CP=$1; NAME=$2; FILE=$3; THREADS=$4; COND=${5:-}
 W=${W:-/tmp/threads-prof}
-mkdir -p $W && cp "$(dirname "$0")/Loop2.java.txt" $W/Loop2.java && javac -nowarn -cp "$CP" -d $W $W/Loop2.java
-java -Xmx1g -XX:StartFlightRecording=filename=$W/$NAME.jfr,settings=profile -cp "$CP:$W" Loop2 "$FILE" 6 "$THREADS" ${COND:+"$COND"} > $W/$NAME.times 2>&1
+mkdir -p $W && cp "$(dirname "$0")/threads-Loop.java.txt" $W/ThreadsLoop.java && javac -nowarn -cp "$CP" -d $W $W/ThreadsLoop.java
+java -Xmx1g -XX:StartFlightRecording=filename=$W/$NAME.jfr,settings=profile -cp "$CP:$W" ThreadsLoop "$FILE" 6 "$THREADS" ${COND:+"$COND"} > $W/$NAME.times 2>&1
 {
-echo "# $NAME: java -Xmx1g Loop2 $FILE 6 $THREADS ${COND:+\"$COND\"} (6 scans, every column); JFR; load before: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "# $NAME: java -Xmx1g ThreadsLoop $FILE 6 $THREADS ${COND:+\"$COND\"} (6 scans, every column, PqlabScan); JFR; load before: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "# scan times (ms):" $(grep -o '[0-9]* ms' $W/$NAME.times | tr '\n' ' ')
 echo "## top frames (self), Java samples"
 jfr print --events jdk.ExecutionSample $W/$NAME.jfr | grep -A1 'stackTrace = \[' | grep -v 'stackTrace\|^--' | sed 's/line:.*//;s/^ *//' | sort | uniq -c | sort -rn | head -12

@@ -308,7 +308,7 @@ public final class Dataset implements Closeable {
                 }
                 commit(o);
             }
-            long footer = o == null || o.source() == null ? 0 : o.source().bytesRead() - (plan == null ? 0 : plan.indexBytes());
+            long footer = o == null || o.source() == null ? 0 : o.source().footerBytesRead();
             plans.add(new DatasetPlan.FilePlan(f.location(), f.size(), partitionValues(d.file()), d.outcome(),
                     d.reason(), plan, Math.max(0, footer), o != null && o.source() != null && o.source().warm(),
                     o == null || o.source() == null ? 0 : o.source().reads()));

@@ -58,10 +58,11 @@ private final Context ctx;
 
     /**
      * The bytes one reader may hold in pages decompressed ahead (stored and decompressed): a
-     * 64th of the heap, so that the columns of a row group and of the one opened ahead together
-     * stay a small part of it (8 MiB at -Xmx512m, 1 MiB in the 64 MiB test JVM).
+     * 128th of the heap, so that the columns of a row group and of the one opened ahead together
+     * stay a small part of it (4 MiB at -Xmx512m, two pages of 1 MiB; 512 KiB in the 64 MiB
+     * test JVM).
      */
-    static final long AHEAD_BYTES = Runtime.getRuntime().maxMemory() / 64;
+    static final long AHEAD_BYTES = Runtime.getRuntime().maxMemory() / 128;
 
     PageSource(Context ctx, RowGroupPlan g, int c, RowRanges rows, Set<Integer> exclude, boolean countSkipped) {
         this.ctx = ctx;

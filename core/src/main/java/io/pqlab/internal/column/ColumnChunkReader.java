@@ -182,8 +182,12 @@ public final class ColumnChunkReader implements AutoCloseable {
     private long aheadBytes;
     private final ConcurrentLinkedQueue<Decompressor> spareDecompressors = new ConcurrentLinkedQueue<>();
     private final ConcurrentLinkedQueue<byte[]> spareBuffers = new ConcurrentLinkedQueue<>();
+    /** Copies of stored bytes, reused (the reader's thread only). */
+    private final java.util.ArrayDeque<byte[]> spareCopies = new java.util.ArrayDeque<>();
     /** The output buffer of the prepared page being decoded, back to the spares once it is. */
     private byte[] inUse;
+    /** The stored bytes' copy of the page read ahead being decoded, likewise. */
+    private byte[] copyInUse;
     private boolean closed;
 
     private ColumnChunkReader(ParquetFile file, int rowGroup, int leaf, Options options, OffsetIndex offsetIndex,
@@ -398,6 +402,10 @@ public final class ColumnChunkReader implements AutoCloseable {
             spareBuffers.add(inUse); // decoded: the batch holds none of its bytes
             inUse = null;
         }
+        if (copyInUse != null) {
+            spareCopies.add(copyInUse); // likewise; its decompression, if any, is done
+            copyInUse = null;
+        }
         if (b != null && aheadPool != null) {
             readAhead();
         }
@@ -449,6 +457,7 @@ public final class ColumnChunkReader implements AutoCloseable {
             if (p.offset() == at) {
                 ahead.poll();
                 aheadBytes -= p.aheadCost();
+                copyInUse = p.plain();
                 return p;
             }
             dropAhead(); // not reached: pages are read ahead exactly where next() goes
@@ -511,7 +520,10 @@ public final class ColumnChunkReader implements AutoCloseable {
             if (aheadBytes + cost > aheadBudget) {
                 return; // its bytes stay in the buffer; next() reads it there
             }
-            byte[] copy = new byte[stored];
+            byte[] copy = spareCopies.poll();
+            if (copy == null || copy.length < stored) {
+                copy = new byte[stored];
+            }
             System.arraycopy(buffer.array(), buffer.index(p.bodyOffset()), copy, 0, stored);
             Prepared prep = prepare(p, copy);
             Page q = new Page(p.offset(), p.headerLength(), p.header(), p.end(), copy, true, prep, cost);

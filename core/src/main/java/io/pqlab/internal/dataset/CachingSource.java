@@ -44,6 +44,7 @@ public final class CachingSource implements ByteSource {
     private final AtomicLong bytesRead = new AtomicLong();
     private final AtomicLong reads = new AtomicLong();
     private final AtomicLong bytesFromCache = new AtomicLong();
+    private volatile long footerBytes;
 
     /** @param cache where entries are stored, or null for none (metadata is then only kept in memory) */
     public CachingSource(ListedFile file, Opener opener, MetadataCache cache) {
@@ -180,8 +181,14 @@ public final class CachingSource implements ByteSource {
         }
     }
 
+    /** Bytes read from the underlying source when the footer was known: the footer's cost. */
+    public long footerBytesRead() {
+        return footerBytes;
+    }
+
     /** The footer is decoded: from now on only metadata is kept, and what was kept is cut to it. */
     public synchronized void footerKnown(Footer footer) {
+        footerBytes = bytesRead.get();
         List<long[]> reg = new ArrayList<>();
         reg.add(new long[] {0, Math.min(4, file.size())});
         reg.add(new long[] {footer.metadataOffset(), file.size()});

@@ -18,6 +18,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -41,17 +42,29 @@ class DatasetHttpFaultTest {
     private static final RetryPolicy FAST = new RetryPolicy(4, Duration.ofMillis(1), Duration.ofMillis(5),
             Duration.ofSeconds(20));
 
+    /** The four files as written, once for the class; each test serves copies (tests rewrite and delete them). */
+    @TempDir
+    static Path written;
     @TempDir
     Path dir;
     private RangeServer server;
     private String list;
 
+    @BeforeAll
+    static void writeFiles() throws Exception {
+        for (int k = 0; k < FILES.size(); k++) {
+            write(written.resolve(FILES.get(k)), k, 0);
+        }
+    }
+
     @BeforeEach
     void serve() throws Exception {
         StringBuilder lines = new StringBuilder();
-        for (int k = 0; k < FILES.size(); k++) {
-            write(dir.resolve(FILES.get(k)), k, 0);
-            lines.append(FILES.get(k)).append('\n');
+        for (String file : FILES) {
+            Path to = dir.resolve(file);
+            Files.createDirectories(to.getParent());
+            Files.copy(written.resolve(file), to);
+            lines.append(file).append('\n');
         }
         Files.writeString(dir.resolve("list.txt"), lines);
         server = new RangeServer(dir);

@@ -139,9 +139,25 @@ class DatasetParallelScanTest {
                 assertThat(scan.nextBatch()).isNull();
                 assertThat(scan.stats()).hasSize(1); // the first file met it: no other was started
             }
-            assertThat(Thread.getAllStackTraces().keySet().stream()
-                    .filter(t -> t.getName().startsWith("pqlab-dataset-scan-") && t.isAlive())).isEmpty();
+            noScanThreadLeft();
         }
+    }
+
+    /**
+     * No file's scan thread is left: each is given a moment to end (a pool's termination is
+     * signalled just before its threads have returned from their run).
+     */
+    private static void noScanThreadLeft() {
+        List<Thread> left = Thread.getAllStackTraces().keySet().stream()
+                .filter(t -> t.getName().startsWith("pqlab-dataset-scan-")).toList();
+        for (Thread t : left) {
+            try {
+                t.join(5_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        assertThat(left.stream().filter(Thread::isAlive)).isEmpty();
     }
 
     @Test
@@ -151,8 +167,7 @@ class DatasetParallelScanTest {
                 assertThat(scan.nextBatch()).isNotNull();
                 assertThat(scan.nextBatch()).isNotNull();
             }
-            assertThat(Thread.getAllStackTraces().keySet().stream()
-                    .filter(t -> t.getName().startsWith("pqlab-dataset-scan-") && t.isAlive())).isEmpty();
+            noScanThreadLeft();
             // the files are still readable: closing did not close them under the scan
             assertThat(rows(d, Query.where("v > 995").threads(4))).isEqualTo(rows(d, Query.where("v > 995").threads(1)));
         }
