@@ -35,7 +35,7 @@ import java.nio.charset.StandardCharsets;
  *       {@code bytes(i)[offset(i) .. offset(i) + length(i))}, or the arrays {@link #offsets()} and
  *       {@link #lengths()} into {@link #bytes(int)}. Nothing is copied: {@code bytes(i)} is the
  *       decoded page's own array (one per page, so rows in different pages have different
- *       arrays); a null row has length 0.
+ *       arrays; a null row's is its page's, with length 0).
  * </ul>
  *
  * The arrays are the batch's own: read them, do not change them. A getter of the wrong type
@@ -51,7 +51,9 @@ public final class ColumnValues {
     private long[] longs;
     private float[] floats;
     private double[] doubles;
+    /** Row i's array, made from the runs when {@link #bytes} is first called (a reader of lengths never needs it). */
     private byte[][] data;
+    private Runs runs;
     private int[] offsets;
     private int[] lengths;
 
@@ -136,7 +138,14 @@ public final class ColumnValues {
 
     /** The array holding row i's bytes (the decoded page's; shared by the rows of that page). */
     public byte[] bytes(int i) {
-        need(data, "a byte string", "bytes(i)");
+        need(offsets, "a byte string", "bytes(i)");
+        if (data == null) {
+            byte[][] d = new byte[size][];
+            for (int s = 0; s < runs.size(); s++) {
+                java.util.Arrays.fill(d, runs.row(s), runs.row(s) + runs.count(s), runs.page(s).binaries().data());
+            }
+            data = d;
+        }
         return data[i];
     }
 
@@ -178,7 +187,7 @@ public final class ColumnValues {
             case FLOAT -> out.floats = new float[n];
             case DOUBLE -> out.doubles = new double[n];
             default -> {
-                out.data = new byte[n][];
+                out.runs = runs;
                 out.offsets = new int[n];
                 out.lengths = new int[n];
             }
@@ -208,9 +217,6 @@ public final class ColumnValues {
                 while (z < k && def[e + z] != maxDef) {
                     nulls[r + z] = true;
                     z++;
-                }
-                if (data != null) {
-                    java.util.Arrays.fill(data, r + j, r + z, p.binaries().data()); // a null's bytes: empty, in a real array
                 }
                 j = z;
                 continue;
@@ -242,7 +248,6 @@ public final class ColumnValues {
                     throw new IndexOutOfBoundsException("values " + v + "+" + k + " of " + b.size());
                 }
                 int[] from = b.offsets();
-                java.util.Arrays.fill(data, r, r + k, b.data());
                 System.arraycopy(from, v, offsets, r, k);
                 for (int j = 0; j < k; j++) {
                     lengths[r + j] = from[v + j + 1] - from[v + j];

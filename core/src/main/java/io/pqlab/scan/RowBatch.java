@@ -29,6 +29,9 @@ import java.util.List;
  * as offsets and lengths into the decoded pages' arrays, nothing copied per value), use
  * {@link #values(int)}: the fast way for code that reads every value. A column inside a repeated
  * field is read with {@link #value} (assembled) or {@link #text}.
+ *
+ * <p>Not thread-safe: a batch makes its per-row arrays and its {@link ColumnValues} when first
+ * asked, so one thread reads it at a time (hand it to another through a queue or a lock).
  */
 public final class RowBatch {
     private final int rowGroup;

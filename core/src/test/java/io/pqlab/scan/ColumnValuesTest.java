@@ -71,6 +71,16 @@ class ColumnValuesTest {
             assertThatThrownBy(country::longs).isInstanceOf(IllegalStateException.class)
                     .hasMessageContaining("BYTE_ARRAY");
             assertThat(b.values(2)).isSameAs(country); // made once per batch
+            // head(n): the first n rows, run by run cut where n ends (the 40-row pages: mid-page)
+            RowBatch h = b.head(57);
+            assertThat(h.size()).isEqualTo(57);
+            for (int c = 0; c < b.columns().size(); c++) {
+                for (int i = 0; i < 57; i++) {
+                    assertThat(h.values(c).isNull(i)).isEqualTo(b.values(c).isNull(i));
+                    assertThat(h.plain(c, i)).isEqualTo(b.plain(c, i));
+                }
+            }
+            assertThat(h.values(0).longs()).startsWith(Arrays.copyOf(id.longs(), 57));
         }
         Path nested = DATA.resolve("repeated_primitive_no_list.parquet");
         try (ParquetFile f = ParquetFile.open(nested); Scan scan = f.scan(Query.all())) {
