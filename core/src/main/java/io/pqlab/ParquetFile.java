@@ -6,6 +6,7 @@ import io.pqlab.internal.format.FileMetaData;
 import io.pqlab.internal.format.Footer;
 import io.pqlab.internal.format.FooterReader;
 import io.pqlab.internal.format.MetadataDecoder;
+import io.pqlab.internal.format.ParquetFiles;
 import io.pqlab.internal.format.RowGroup;
 import io.pqlab.internal.net.FetchingSource;
 import io.pqlab.internal.net.ReadSession;
@@ -173,25 +174,13 @@ public final class ParquetFile implements Closeable {
         return open(source, ReadOptions.defaults());
     }
 
-    /**
-     * Opens a file decoding only what the options ask for: with a column projection, the chunks of
-     * other columns are null in {@link RowGroup#columns()} and {@link #chunk} refuses them.
-     * {@link Schema#selector} makes a projection from column names.
-     */
-    public static ParquetFile open(ByteSource source, MetadataDecoder.Options options) throws IOException {
-        return open(source, FooterReader.read(source, options));
+    static {
+        // pqlab's own readers open files from footer structures (internal types) through this
+        ParquetFiles.register(ParquetFile::open);
     }
 
-    /**
-     * Opens a file whose footer was already read from {@code source} (by a reader that chose how to
-     * fetch it, as {@link io.pqlab.internal.net.ReadSession} does); checks it as {@link #open(ByteSource)} does.
-     */
-    public static ParquetFile open(ByteSource source, Footer footer) {
-        return open(source, footer, ReadOptions.defaults().withRequests(ReadOptions.Requests.DIRECT));
-    }
-
-    /** As {@link #open(ByteSource, Footer)}, to be read with these options. */
-    public static ParquetFile open(ByteSource source, Footer footer, ReadOptions options) {
+    /** A footer already read from {@code source}, checked; see {@link ParquetFiles}. */
+    private static ParquetFile open(ByteSource source, Footer footer, ReadOptions options) {
         FileMetaData md = footer.metadata();
         Schema schema = Schema.of(md.schema(), footer.metadataOffset());
         int leaves = schema.columnCount();

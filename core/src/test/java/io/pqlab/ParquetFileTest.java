@@ -102,7 +102,7 @@ class ParquetFileTest {
     @Test
     void projectionByName() throws IOException {
         byte[] bytes = Files.readAllBytes(FormatFixtures.DATA.resolve("alltypes_plain.parquet"));
-        try (ParquetFile pf = ParquetFile.open(new BytesSource("p", bytes),
+        try (ParquetFile pf = io.pqlab.internal.format.ParquetFiles.open(new BytesSource("p", bytes),
                 MetadataDecoder.Options.columns(Schema.selector(List.of("bool_col", "STRING_COL"))))) {
             assertThat(pf.chunk(0, 1).metaData()).isNotNull();
             assertThat(pf.chunk(0, pf.schema().column("string_col").index()).metaData()).isNotNull();
@@ -110,7 +110,7 @@ class ParquetFileTest {
             assertThatThrownBy(() -> pf.chunk(0, 0)).isInstanceOf(IllegalStateException.class)
                     .hasMessageContaining("\"id\" was not decoded");
         }
-        assertThatThrownBy(() -> ParquetFile.open(new BytesSource("p", bytes),
+        assertThatThrownBy(() -> io.pqlab.internal.format.ParquetFiles.open(new BytesSource("p", bytes),
                 MetadataDecoder.Options.columns(Schema.selector(List.of("bool_column")))))
                 .isInstanceOf(NoSuchColumnException.class).hasMessageContaining("did you mean \"bool_col\"?");
     }

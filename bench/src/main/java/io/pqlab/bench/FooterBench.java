@@ -134,7 +134,7 @@ public class FooterBench {
     /** ParquetFile.open with the two-column projection. */
     @Benchmark
     public Schema pqlab_open2Columns() throws IOException {
-        try (ParquetFile f = ParquetFile.open(FileSource.open(path), twoColumns)) {
+        try (ParquetFile f = io.pqlab.internal.format.ParquetFiles.open(FileSource.open(path), twoColumns)) {
             return f.schema();
         }
     }

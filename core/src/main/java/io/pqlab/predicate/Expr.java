@@ -129,27 +129,9 @@ public sealed interface Expr permits Expr.And, Expr.Or, Expr.Not, Expr.Leaf {
     /** The columns the condition names, in order of first appearance. */
     default Set<ColumnRef> columns() {
         Set<ColumnRef> out = new LinkedHashSet<>();
-        fold(new AnyLeafFold<Void>() {
-            @Override
-            public Void leaf(Leaf l) {
-                out.add(l.column());
-                return null;
-            }
-
-            @Override
-            public Void and(List<Void> terms) {
-                return null;
-            }
-
-            @Override
-            public Void or(List<Void> terms) {
-                return null;
-            }
-
-            @Override
-            public Void not(Void operand) {
-                return null;
-            }
+        mapLeaves(l -> {
+            out.add(l.column());
+            return l;
         });
         return out;
     }

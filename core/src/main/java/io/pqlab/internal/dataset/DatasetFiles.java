@@ -58,7 +58,7 @@ public final class DatasetFiles {
         try {
             Footer footer = FooterReader.read(source, MetadataDecoder.Options.ALL, source.firstTailRead(), keys);
             source.footerKnown(footer);
-            ParquetFile pf = ParquetFile.open(source, footer,
+            ParquetFile pf = io.pqlab.internal.format.ParquetFiles.open(source, footer,
                     ReadOptions.defaults().withRequests(ReadOptions.Requests.DIRECT).withDecryption(keys));
             try {
                 source.commit();

@@ -69,7 +69,7 @@ public final class ReadSession implements Closeable {
         try {
             log.begin(RequestLog.FOOTER);
             Footer footer = readFooter(fs, strategy, keys);
-            ParquetFile pf = ParquetFile.open(fs, footer, strategy.options(maxHeld).withDecryption(keys));
+            ParquetFile pf = io.pqlab.internal.format.ParquetFiles.open(fs, footer, strategy.options(maxHeld).withDecryption(keys));
             return new ReadSession(fs, strategy, pf);
         } catch (IOException | RuntimeException e) {
             fs.close();

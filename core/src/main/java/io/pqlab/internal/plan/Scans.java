@@ -1,6 +1,7 @@
 package io.pqlab.internal.plan;
 
 import io.pqlab.ParquetFile;
+import io.pqlab.internal.format.Registered;
 import io.pqlab.scan.Scan;
 import java.io.IOException;
 
@@ -17,29 +18,17 @@ public final class Scans {
         Scan open(ParquetFile file, BoundQuery query) throws IOException;
     }
 
-    private static volatile Opener opener;
+    private static final Registered<Opener> OPENER = new Registered<>(Scan.class);
 
     private Scans() {}
 
     /** Called once, by {@code Scan}'s static initialiser. */
     public static void register(Opener o) {
-        if (opener != null) {
-            throw new IllegalStateException("the scan opener is already registered");
-        }
-        opener = o;
+        OPENER.set(o);
     }
 
     /** The rows of a bound query, as {@link ParquetFile#scan} returns them for a direct read. */
     public static Scan open(ParquetFile file, BoundQuery query) throws IOException {
-        Opener o = opener;
-        if (o == null) {
-            try {
-                Class.forName(Scan.class.getName(), true, Scan.class.getClassLoader()); // registers it
-            } catch (ClassNotFoundException e) {
-                throw new AssertionError(e);
-            }
-            o = opener;
-        }
-        return o.open(file, query);
+        return OPENER.get().open(file, query);
     }
 }

@@ -57,9 +57,20 @@ public final class Binder {
         return simplify(new Binder(schema).bindExpr(expr.pushNot()));
     }
 
-    /** Binds a NOT-free tree (as {@link Expr#pushNot} gives). */
+    /** Binds a NOT-free tree (as {@link Expr#pushNot} gives); a flat BETWEEN as its comparisons. */
     private Predicate bindExpr(Expr e) {
-        return e.fold(new Expr.Fold<Predicate>() {
+        return bindTree(e, l -> l instanceof Expr.Between b && b.column().part() == ColumnRef.Part.COLUMN
+                ? bindExpr(b.expand()) : leaf(l));
+    }
+
+    /** A NOT-free tree's AND and OR as they are, each leaf bound by {@code leaves}. */
+    private static Predicate bindTree(Expr e, java.util.function.Function<Expr.Leaf, Predicate> leaves) {
+        return e.fold(new Expr.AnyLeafFold<Predicate>() {
+            @Override
+            public Predicate leaf(Expr.Leaf l) {
+                return leaves.apply(l);
+            }
+
             @Override
             public Predicate and(List<Predicate> terms) {
                 return new Predicate.And(terms);
@@ -73,31 +84,6 @@ public final class Binder {
             @Override
             public Predicate not(Predicate operand) {
                 throw new IllegalStateException("NOT is pushed to the leaves before binding");
-            }
-
-            @Override
-            public Predicate comparison(Expr.Comparison c) {
-                return leaf(c);
-            }
-
-            @Override
-            public Predicate in(Expr.In in) {
-                return leaf(in);
-            }
-
-            @Override
-            public Predicate between(Expr.Between b) {
-                return b.column().part() == ColumnRef.Part.COLUMN ? bindExpr(b.expand()) : leaf(b);
-            }
-
-            @Override
-            public Predicate isNull(Expr.IsNull n) {
-                return leaf(n);
-            }
-
-            @Override
-            public Predicate like(Expr.Like l) {
-                return leaf(l);
             }
         });
     }
@@ -115,27 +101,7 @@ public final class Binder {
             @Override
             public Predicate between(Expr.Between b) {
                 Expr x = new Expr.Between(ColumnRef.of("x"), b.low(), b.high(), b.negated()).expand();
-                return x.fold(new Expr.AnyLeafFold<Predicate>() {
-                    @Override
-                    public Predicate leaf(Expr.Leaf t) {
-                        return bindOn(t, col);
-                    }
-
-                    @Override
-                    public Predicate and(List<Predicate> terms) {
-                        return new Predicate.And(terms);
-                    }
-
-                    @Override
-                    public Predicate or(List<Predicate> terms) {
-                        return new Predicate.Or(terms);
-                    }
-
-                    @Override
-                    public Predicate not(Predicate operand) {
-                        throw new IllegalStateException("an expanded BETWEEN has no NOT");
-                    }
-                });
+                return bindTree(x, t -> bindOn(t, col));
             }
 
             @Override

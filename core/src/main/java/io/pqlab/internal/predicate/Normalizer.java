@@ -49,12 +49,12 @@ public final class Normalizer {
         @Override
         public Pushed and(List<Pushed> terms) {
             // NOT (x AND y) = NOT x OR NOT y
-            return new Pushed(allOf(terms, true), anyOf(terms, false));
+            return new Pushed(join(terms, true, true), join(terms, false, false));
         }
 
         @Override
         public Pushed or(List<Pushed> terms) {
-            return new Pushed(anyOf(terms, true), allOf(terms, false));
+            return new Pushed(join(terms, true, false), join(terms, false, true));
         }
 
         @Override
@@ -67,29 +67,19 @@ public final class Normalizer {
         return out instanceof Between b && !b.column().quantified() ? b.expand() : out;
     }
 
-    private static Expr allOf(List<Pushed> terms, boolean positive) {
+    /** The AND ({@code and}) or OR of the terms' positive or negative forms, nested ones of the same kind flattened. */
+    private static Expr join(List<Pushed> terms, boolean positive, boolean and) {
         List<Expr> out = new ArrayList<>();
         for (Pushed t : terms) {
             Expr p = positive ? t.positive() : t.negative();
-            if (p instanceof And inner) {
+            if (and && p instanceof And inner) {
+                out.addAll(inner.terms());
+            } else if (!and && p instanceof Or inner) {
                 out.addAll(inner.terms());
             } else {
                 out.add(p);
             }
         }
-        return new And(out);
-    }
-
-    private static Expr anyOf(List<Pushed> terms, boolean positive) {
-        List<Expr> out = new ArrayList<>();
-        for (Pushed t : terms) {
-            Expr p = positive ? t.positive() : t.negative();
-            if (p instanceof Or inner) {
-                out.addAll(inner.terms());
-            } else {
-                out.add(p);
-            }
-        }
-        return new Or(out);
+        return and ? new And(out) : new Or(out);
     }
 }
