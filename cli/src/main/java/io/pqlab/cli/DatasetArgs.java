@@ -218,10 +218,9 @@ final class DatasetArgs {
         out.println("condition: " + condition);
         out.printf("files: %d planned, %d read, %d skipped%s%n", s.files, s.filesRead, plan.filesSkipped(),
                 s.bad == 0 ? "" : " (" + s.bad + " bad)");
-        out.printf("row groups: %d, %d skipped; pages skipped: %d; rows kept: %d%n", plan.rowGroups(),
+        out.printf("row groups: %,d, %,d skipped; pages skipped: %,d; rows kept: %,d%n", plan.rowGroups(),
                 s.rowGroupsSkipped, s.pagesSkipped, plan.rowsKept());
-        out.printf("bytes read: %s; bytes to decide: %s%n", String.valueOf(plan.bytesRead()),
-                String.valueOf(plan.bytesToDecide()));
+        out.printf("bytes read: %,d; bytes to decide: %,d%n", plan.bytesRead(), plan.bytesToDecide());
         out.println();
         Table by = new Table("skipped by", ">files", ">row groups", ">pages");
         for (Map.Entry<String, long[]> e : plan.skippedByMechanism().entrySet()) {
@@ -338,7 +337,7 @@ final class DatasetArgs {
                 n.get("num_row_groups").isNull() ? "" : n.get("num_row_groups").asText(),
                 n.get("outcome").asText().equals("bad") ? "bad: " + Table.oneLine(n.get("reason").asText())
                         : n.get("footer_from_cache").asBoolean() ? "from cache"
-                        : n.get("footer_bytes_read").asLong() + " bytes read"));
+                        : String.format("%,d bytes read", n.get("footer_bytes_read").asLong())));
         f.print(out, "");
     }
 }

@@ -138,6 +138,9 @@ class AccountingTest {
                 assertThat(readString(Path.of("target", "accounting-map.html"))).as("map totals: " + what)
                         .contains("\"totals\":{\"bytesRead\":" + bytesRead + ",")
                         .contains("\"indexBytes\":" + indexBytes + ",");
+                // and its chunks' figures add up to them: a dictionary read to decide is not in a chunk's "read"
+                assertThat(chunkBytesRead(readString(Path.of("target", "accounting-map.html")))).as("map chunks: " + what)
+                        .isEqualTo(bytesRead);
             }
             assertThat(r.out()).as(command + ": " + what).contains(String.format("bytes fetched:      %,d of a", total))
                     .containsPattern("requests: +" + skipping.get("requests").asInt() + " " + Pattern.quote(phaseLine));
@@ -281,5 +284,27 @@ class AccountingTest {
 
     private static long number(String s) {
         return Long.parseLong(s.replace(",", ""));
+    }
+
+    /** The sum of the HTML map's per-chunk bytes read (chunk nodes are those that list pages). */
+    private static long chunkBytesRead(String html) {
+        String open = "<script type=\"application/json\" id=\"pqlab-data\">";
+        int from = html.indexOf(open) + open.length();
+        JsonNode data;
+        try {
+            data = new com.fasterxml.jackson.databind.ObjectMapper().readTree(html.substring(from, html.indexOf("</script>", from)));
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new AssertionError("the map's data is not JSON", e);
+        }
+        long[] sum = {0};
+        java.util.ArrayDeque<JsonNode> todo = new java.util.ArrayDeque<>(List.of(data));
+        while (!todo.isEmpty()) {
+            JsonNode n = todo.pop();
+            if (n.isObject() && n.has("firstPage") && n.has("bytesRead")) {
+                sum[0] += n.get("bytesRead").asLong();
+            }
+            n.forEach(todo::push);
+        }
+        return sum[0];
     }
 }

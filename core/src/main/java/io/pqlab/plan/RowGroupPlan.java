@@ -61,4 +61,18 @@ public record RowGroupPlan(int index, long firstRow, long numRows, boolean skipp
         both.addAll(fetched);
         return Span.totalBytes(both) - Span.totalBytes(fetched);
     }
+
+    /**
+     * What one of {@link #reads} adds to {@link #bytesRead()}: its spans less what was already
+     * fetched to decide (its dictionary, when the dictionary mechanism read it), so that the
+     * columns' figures sum to the row group's and no byte is counted in both columns of a view.
+     */
+    public long bytesRead(ColumnRead read) {
+        if (fetched.isEmpty()) {
+            return read.bytes();
+        }
+        List<Span> both = new ArrayList<>(read.spans());
+        both.addAll(fetched);
+        return Span.totalBytes(both) - Span.totalBytes(fetched);
+    }
 }

@@ -300,7 +300,7 @@ public final class PageMap {
         }
         if (read != null && !read.pages().isEmpty()) {
             n.put("pagesFrom", "the plan");
-            n.put("bytesRead", read.bytes());
+            chunkBytes(n, gp, read);
             String kept = "rows that may match here: " + gp.rows();
             for (PageRead p : read.pages()) {
                 boolean dict = p.kind().equals("dictionary");
@@ -324,7 +324,7 @@ public final class PageMap {
             } else if (read != null) {
                 fate = "read";
                 why = "read: " + read.why();
-                n.put("bytesRead", read.bytes());
+                chunkBytes(n, gp, read);
             } else {
                 // A plan that neither read nor skipped a selected column: say so rather than guess.
                 fate = "unselected";
@@ -608,5 +608,17 @@ public final class PageMap {
             }
         }
         return n;
+    }
+
+    /**
+     * A read chunk's bytes as the plan's totals count them: what it reads to return rows, and
+     * apart from that what of it was already read to decide (its dictionary), counted there.
+     */
+    private static void chunkBytes(ObjectNode n, RowGroupPlan gp, ColumnRead read) {
+        long rest = gp.bytesRead(read);
+        n.put("bytesRead", rest);
+        if (rest != read.bytes()) {
+            n.put("bytesReadToDecide", read.bytes() - rest);
+        }
     }
 }
