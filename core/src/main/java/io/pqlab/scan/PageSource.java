@@ -57,12 +57,20 @@ private final Context ctx;
     private int decompressPages;
 
     /**
-     * The bytes one reader may hold in pages decompressed ahead (stored and decompressed): a
-     * 128th of the heap, so that the columns of a row group and of the one opened ahead together
-     * stay a small part of it (4 MiB at -Xmx512m, two pages of 1 MiB; 512 KiB in the 64 MiB
-     * test JVM).
+     * The bytes all readers of a scan may hold together in pages decompressed ahead (stored and
+     * decompressed): a 16th of the heap, shared out evenly ({@link #aheadBytes}) so that a wide
+     * projection does not multiply it (32 MiB at -Xmx512m; 4 MiB in the 64 MiB test JVM).
      */
-    static final long AHEAD_BYTES = Runtime.getRuntime().maxMemory() / 128;
+    static final long AHEAD_BYTES = Runtime.getRuntime().maxMemory() / 16;
+
+    /**
+     * One reader's share of {@link #AHEAD_BYTES}: the columns row group g reads, for it and for
+     * the row group opened ahead. A page larger than the share is decompressed by the reader
+     * itself, as at one thread.
+     */
+    static long aheadBytes(RowGroupPlan g) {
+        return AHEAD_BYTES / (2L * Math.max(1, g.reads().size()));
+    }
 
     PageSource(Context ctx, RowGroupPlan g, int c, RowRanges rows, Set<Integer> exclude, boolean countSkipped) {
         this.ctx = ctx;
@@ -221,7 +229,7 @@ private final Context ctx;
                     reader = walk ? ColumnChunkReader.open(ctx.file(), g.index(), c, ctx.readerOptions())
                             : ColumnChunkReader.openPages(ctx.file(), g.index(), c, oi,
                                     more != null ? more : chosen, ctx.readerOptions());
-                    reader.decompressAhead(decompressPool, decompressPages, AHEAD_BYTES);
+                    reader.decompressAhead(decompressPool, decompressPages, aheadBytes(g));
                 } else if (more != null) {
                     reader.appendPages(more);
                 }
