@@ -188,7 +188,8 @@ public final class ColumnChunkReader implements AutoCloseable {
     private byte[] inUse;
     /** The stored bytes' copy of the page read ahead being decoded, likewise. */
     private byte[] copyInUse;
-    private boolean closed;
+    // volatile: a pool task that finishes after close() must see it and close its decompressor
+    private volatile boolean closed;
 
     private ColumnChunkReader(ParquetFile file, int rowGroup, int leaf, Options options, OffsetIndex offsetIndex,
             int[] chosen) throws IOException {
@@ -606,6 +607,13 @@ public final class ColumnChunkReader implements AutoCloseable {
             } finally {
                 if (d != null) {
                     spareDecompressors.add(d);
+                    if (closed) {
+                        // the reader closed while this ran (a next() that threw after taking this
+                        // page): nobody will reuse the spares, so close them (each poll is once)
+                        for (Decompressor x; (x = spareDecompressors.poll()) != null; ) {
+                            x.close();
+                        }
+                    }
                 }
                 done.complete(null);
             }
