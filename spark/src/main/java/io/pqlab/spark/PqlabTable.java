@@ -27,13 +27,13 @@ import org.apache.spark.sql.util.CaseInsensitiveStringMap;
  * skipped), with the schema the dataset's files have together (columns matched by name).
  */
 final class PqlabTable implements SupportsRead {
-    private final List<String> files;
+    private final List<ListedFile> files;
     private final StructType schema;
     private final DatasetOptions datasetOptions;
     private final Map<String, String> partitionTypes;
     private final Stores stores;
 
-    private PqlabTable(List<String> files, StructType schema, DatasetOptions datasetOptions,
+    private PqlabTable(List<ListedFile> files, StructType schema, DatasetOptions datasetOptions,
             Map<String, String> partitionTypes, Stores stores) {
         this.files = files;
         this.stores = stores;
@@ -63,10 +63,7 @@ final class PqlabTable implements SupportsRead {
         Stores stores = Stores.of(options);
         DatasetOptions o = stores.apply(options(options), locations);
         try (Dataset d = Dataset.open(locations, o)) {
-            List<String> files = new ArrayList<>();
-            for (ListedFile f : d.files()) {
-                files.add(f.location());
-            }
+            List<ListedFile> files = d.files();
             if (files.isEmpty()) {
                 throw new IllegalArgumentException("pqlab: no Parquet file in " + locations);
             }
@@ -144,7 +141,8 @@ final class PqlabTable implements SupportsRead {
         return partitionTypes;
     }
 
-    List<String> files() {
+    /** The files as listed when the table was loaded (the scan plans them without listing again). */
+    List<ListedFile> files() {
         return files;
     }
 
