@@ -95,6 +95,8 @@ final class TaskScan implements Closeable {
         } catch (io.pqlab.DatasetException e) {
             // the dataset scan's own line already names the file: "FILE: what (at byte N)"
             throw new PqlabSparkException(e.getMessage(), e);
+        } catch (IOException e) {
+            throw PqlabSparkException.of(path, e);
         }
         if (batch == null) {
             return null;
