@@ -32,10 +32,12 @@ final class PqlabTable implements SupportsRead {
     private final DatasetOptions datasetOptions;
     private final Map<String, String> partitionTypes;
     private final Stores stores;
+    private final Set<String> unpushable;
 
     private PqlabTable(List<ListedFile> files, StructType schema, DatasetOptions datasetOptions,
-            Map<String, String> partitionTypes, Stores stores) {
+            Map<String, String> partitionTypes, Stores stores, Set<String> unpushable) {
         this.files = files;
+        this.unpushable = Set.copyOf(unpushable);
         this.stores = stores;
         this.schema = schema;
         this.datasetOptions = datasetOptions;
@@ -71,7 +73,8 @@ final class PqlabTable implements SupportsRead {
             for (String key : d.partitionColumns()) {
                 partitionTypes.put(key, d.partitionType(key));
             }
-            return new PqlabTable(List.copyOf(files), schema(d, partitionTypes), o, partitionTypes, stores);
+            StructType schema = schema(d, partitionTypes);
+            return new PqlabTable(List.copyOf(files), schema, o, partitionTypes, stores, unpushable(d));
         } catch (FileException e) {
             throw PqlabSparkException.of(String.join(", ", locations), e);
         } catch (io.pqlab.DatasetException e) {
@@ -106,6 +109,37 @@ final class PqlabTable implements SupportsRead {
             fields.add(new StructField(e.getKey(), SparkTypes.partition(e.getValue()), true, Metadata.empty()));
         }
         return new StructType(fields.toArray(new StructField[0]));
+    }
+
+    /**
+     * Columns (dotted paths) whose values in some file are not what a pushed comparison of their
+     * Spark type would judge: INT96 timestamps, which hold nanoseconds Spark's microseconds cut
+     * (a row at .0000015 s is returned as .000001, which a pushed {@code = .000001} would refuse),
+     * and binary columns with an annotation (UUID, INTERVAL, BSON...), whose order is not
+     * necessarily the bytes'. Filters on them stay with Spark ({@link Filters}).
+     */
+    private static Set<String> unpushable(Dataset d) throws IOException {
+        Set<String> out = new java.util.HashSet<>();
+        for (int i = 0; i < d.files().size(); i++) {
+            for (ColumnDescriptor c : d.fileSchema(i).columns()) {
+                boolean annotatedBinary;
+                try {
+                    annotatedBinary = SparkTypes.leaf(c) == org.apache.spark.sql.types.DataTypes.BinaryType
+                            && (c.logicalType() != null || c.convertedType() != null);
+                } catch (RuntimeException e) {
+                    annotatedBinary = true; // a type Spark has no equivalent for: nothing to push
+                }
+                if (c.type() == io.pqlab.internal.format.PhysicalType.INT96 || annotatedBinary) {
+                    out.add(c.dottedPath());
+                }
+            }
+        }
+        return out;
+    }
+
+    /** Columns whose filters stay with Spark, by dotted path ({@link #unpushable(Dataset)}). */
+    Set<String> unpushable() {
+        return unpushable;
     }
 
     /**
