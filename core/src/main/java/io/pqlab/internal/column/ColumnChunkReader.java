@@ -1224,7 +1224,17 @@ public final class ColumnChunkReader implements AutoCloseable {
                 } else {
                     b.binaries = new Binaries(nonNull, 0);
                 }
-                readBinaries(d, b.binaries, nonNull, pageOffset);
+                // (loops) PLAIN strings may stay in a decompressed buffer this reader then gives up:
+                // the batch holds it instead of a copy of its values
+                boolean keep = !reuse && (body.buf == pageBuf || (inUse != null && body.buf == inUse));
+                readBinaries(d, b.binaries, nonNull, pageOffset, keep);
+                if (keep && b.binaries.gap() != 0) {
+                    if (body.buf == pageBuf) {
+                        pageBuf = new byte[0]; // the next page decompresses into a buffer of its own
+                    } else {
+                        inUse = null; // not back to the spares: the batch holds it
+                    }
+                }
             }
         }
     }
@@ -1233,7 +1243,7 @@ public final class ColumnChunkReader implements AutoCloseable {
      * Byte arrays, with their decoded size held to the page limit: dictionary indices and shared
      * prefixes let a few stored bytes stand for far more decoded ones.
      */
-    private void readBinaries(ValuesDecoder d, Binaries dst, int n, long pageOffset) {
+    private void readBinaries(ValuesDecoder d, Binaries dst, int n, long pageOffset, boolean mayKeepInput) {
         long cap = options.maxPageSize();
         if (d instanceof DictionaryDecoder dd) {
             if (scratch.length < n) {
@@ -1261,7 +1271,7 @@ public final class ColumnChunkReader implements AutoCloseable {
                 }
             }
         } else {
-            d.readBinaries(dst, n); // at most the page's own bytes
+            d.readBinaries(dst, n, mayKeepInput); // at most the page's own bytes
         }
     }
 
