@@ -166,7 +166,7 @@ final class RequestsCommand implements Callable<Integer>, Main.HasFile {
 
 
     /** The origin stays open for the comparison after the first session closes. */
-    private static final class Unclosed extends io.pqlab.internal.io.ForwardingSource {
+    private static final class Unclosed extends io.pqlab.io.ForwardingSource {
         Unclosed(io.pqlab.io.ByteSource inner) {
             super(inner);
         }
