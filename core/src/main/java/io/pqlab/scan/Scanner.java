@@ -230,7 +230,7 @@ final class Scanner implements AutoCloseable {
     private long estimate(RowGroupPlan g) {
         long sum = 0;
         for (io.pqlab.plan.ColumnRead r : g.reads()) {
-            long u = file.chunk(g.index(), r.column()).metaData().totalUncompressedSize();
+            long u = ParquetFiles.chunk(file, g.index(), r.column()).metaData().totalUncompressedSize();
             if (u < 0) {
                 return Long.MAX_VALUE / 2;
             }
