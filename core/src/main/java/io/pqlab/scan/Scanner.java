@@ -65,6 +65,7 @@ final class Scanner implements AutoCloseable {
     private final java.util.ArrayDeque<Ahead> ahead = new java.util.ArrayDeque<>();
     /** The decoded bytes the row groups in {@link #ahead} are estimated to hold (see {@link #estimate}). */
     private long aheadEstimate;
+    private boolean aheadFailed;
     private final ScanStats stats = new ScanStats();
     private final PageSource.Context sources;
     private ExecutorService pool;
@@ -193,7 +194,7 @@ final class Scanner implements AutoCloseable {
      * A failure to open one is thrown when the caller reaches it.
      */
     private void openAhead() {
-        if (pool() == null || options.limit() >= 0 && returned >= options.limit()) {
+        if (aheadFailed || pool() == null || options.limit() >= 0 && returned >= options.limit()) {
             return;
         }
         boolean early = options.limit() < 0;
@@ -216,6 +217,8 @@ final class Scanner implements AutoCloseable {
                 ahead.add(new Ahead(scanRowGroup(g), null, counted));
             } catch (IOException | RuntimeException | Error e) {
                 ahead.add(new Ahead(null, e, counted));
+                aheadEstimate += counted; // taken off again when the caller reaches the failure
+                aheadFailed = true; // nothing past a failure is opened: the caller stops there
                 return;
             }
             aheadEstimate += counted;
@@ -228,13 +231,17 @@ final class Scanner implements AutoCloseable {
      * it too large to open early.
      */
     private long estimate(RowGroupPlan g) {
+        final long tooLarge = Long.MAX_VALUE / 4; // sizes from a hostile footer must not wrap to "fits"
         long sum = 0;
         for (io.pqlab.plan.ColumnRead r : g.reads()) {
             long u = ParquetFiles.chunk(file, g.index(), r.column()).metaData().totalUncompressedSize();
-            if (u < 0) {
-                return Long.MAX_VALUE / 2;
+            if (u < 0 || u >= tooLarge || g.numRows() < 0 || g.numRows() >= tooLarge / 16) {
+                return tooLarge;
             }
             sum += u + 8 * g.numRows();
+            if (sum >= tooLarge) {
+                return tooLarge;
+            }
         }
         return sum;
     }

@@ -6,10 +6,13 @@ import io.pqlab.io.FileSource;
 import io.pqlab.io.HttpSource;
 import io.pqlab.io.RemoteReadException;
 import io.pqlab.io.RetryPolicy;
+import java.io.IOException;
 import java.net.URI;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.TimeUnit;
 
 /** Opens listed files: through the object store that listed them, over HTTP, or locally. */
 public final class Openers {
@@ -35,6 +38,22 @@ public final class Openers {
                 f.close();
                 throw new RemoteReadException(l + " changed after it was listed: it had " + file.size()
                         + " bytes and has " + now, false);
+            }
+            // the same size is not the same file: a footer or index kept from the listing (the
+            // metadata cache, Spark's driver) must not be paired with pages rewritten since
+            if (file.version().startsWith("mtime:")) {
+                long now;
+                try {
+                    now = Files.getLastModifiedTime(Path.of(l)).to(TimeUnit.NANOSECONDS);
+                } catch (IOException | RuntimeException e) {
+                    f.close();
+                    throw e;
+                }
+                if (!file.version().equals("mtime:" + now)) {
+                    f.close();
+                    throw new RemoteReadException(l + " changed after it was listed: it was modified again"
+                            + " (list it again)", false);
+                }
             }
             return f;
         };

@@ -168,6 +168,9 @@ final class Gen {
         int left = n;
         while (left > 0) {
             int b = r.nextInt(4) == 0 ? left : Math.min(left, r.nextInt(r.nextBoolean() ? 9 : 700));
+            if (k == out.length) {
+                out = Arrays.copyOf(out, 2 * k); // batches of 0 can outnumber n + 2
+            }
             out[k++] = b;
             left -= b;
         }
