@@ -2,6 +2,7 @@ package io.pqlab.cli;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.pqlab.ParquetFile;
+import io.pqlab.internal.format.ParquetFiles;
 import io.pqlab.internal.net.Accounting;
 import io.pqlab.internal.net.CostModel;
 import io.pqlab.internal.net.ReadSession;
@@ -122,7 +123,7 @@ final class RequestsCommand extends QueryCommand {
             NetworkReport.printPhases(out, a, "");
             out.printf("row groups skipped: %d of %d; rows kept: %,d of %,d%n", plan.rowGroupsSkipped(),
                     plan.rowGroups().size(), plan.rowsKept(), plan.numRows());
-            NetworkReport.printCounts(out, a, counts, pf.footer().fileSize(), 20);
+            NetworkReport.printCounts(out, a, counts, ParquetFiles.footer(pf).fileSize(), 20);
             return Main.OK;
         }
     }

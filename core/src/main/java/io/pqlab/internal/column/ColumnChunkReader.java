@@ -20,6 +20,7 @@ import io.pqlab.internal.format.ColumnChunk;
 import io.pqlab.internal.format.ColumnMetaData;
 import io.pqlab.internal.format.PageHeader;
 import io.pqlab.internal.format.PageHeaderDecoder;
+import io.pqlab.internal.format.ParquetFiles;
 import io.pqlab.internal.pageindex.OffsetIndex;
 import io.pqlab.internal.pageindex.PageLocation;
 import io.pqlab.internal.pages.PageWalker;
@@ -197,8 +198,8 @@ public final class ColumnChunkReader implements AutoCloseable {
         this.rowGroup = rowGroup;
         this.options = options;
         // pageWalker checks the chunk: metadata present, not encrypted, in this file, inside the data region
-        PageWalker walker = file.pageWalker(rowGroup, leaf);
-        ColumnChunk cc = file.chunk(rowGroup, leaf);
+        PageWalker walker = ParquetFiles.pageWalker(file, rowGroup, leaf);
+        ColumnChunk cc = ParquetFiles.chunk(file, rowGroup, leaf);
         this.column = file.schema().column(leaf);
         this.meta = cc.metaData();
         this.decryptor = cc.decryptor();
@@ -208,10 +209,10 @@ public final class ColumnChunkReader implements AutoCloseable {
         this.codec = meta.codec();
         this.maxDef = column.maxDefinitionLevel();
         this.maxRep = column.maxRepetitionLevel();
-        this.rowGroupRows = file.rowGroup(rowGroup).numRows();
+        this.rowGroupRows = ParquetFiles.rowGroup(file, rowGroup).numRows();
         this.chunkStart = walker.start();
         this.chunkEnd = walker.end();
-        this.deltaCarryOver = needsDeltaCarryOver(file.metadata().createdBy());
+        this.deltaCarryOver = needsDeltaCarryOver(ParquetFiles.metadata(file).createdBy());
         if (!Decompressor.isSupported(codec)) {
             throw new UnsupportedFeatureException("column \"" + column.dottedPath() + "\" uses the unsupported codec "
                     + Decompressor.codecName(codec), chunkStart);

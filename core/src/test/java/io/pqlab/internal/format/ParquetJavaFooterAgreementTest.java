@@ -125,7 +125,7 @@ class ParquetJavaFooterAgreementTest {
     // ---- parquet-java's footer -------------------------------------------------------------
 
     private static void compareHighLevel(ParquetMetadata pj, ParquetFile ours) {
-        FileMetaData md = ours.metadata();
+        FileMetaData md = ParquetFiles.metadata(ours);
         Schema schema = ours.schema();
         assertThat(md.createdBy()).isEqualTo(pj.getFileMetaData().getCreatedBy());
         Map<String, String> kv = new HashMap<>();
@@ -160,7 +160,7 @@ class ParquetJavaFooterAgreementTest {
             assertThat(rg.totalByteSize()).isEqualTo(b.getTotalByteSize());
             assertThat(rg.columns()).hasSize(b.getColumns().size());
             for (int c = 0; c < b.getColumns().size(); c++) {
-                compareChunk(b.getColumns().get(c), ours.chunk(g, c), schema.column(c));
+                compareChunk(b.getColumns().get(c), ParquetFiles.chunk(ours, g, c), schema.column(c));
             }
         }
     }
