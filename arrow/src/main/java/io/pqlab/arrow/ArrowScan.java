@@ -9,7 +9,7 @@ import io.pqlab.internal.assembly.Shapes;
 import io.pqlab.internal.format.ColumnMetaData;
 import io.pqlab.internal.format.Encoding;
 import io.pqlab.internal.format.ParquetFiles;
-import io.pqlab.internal.format.PhysicalType;
+import io.pqlab.schema.PhysicalType;
 import io.pqlab.scan.RowBatch;
 import io.pqlab.scan.Scan;
 import io.pqlab.scan.ScanStats;

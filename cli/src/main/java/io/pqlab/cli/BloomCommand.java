@@ -12,7 +12,7 @@ import io.pqlab.internal.bloom.XxHash64;
 import io.pqlab.internal.format.ColumnChunk;
 import io.pqlab.internal.format.ColumnMetaData;
 import io.pqlab.internal.format.ParquetFiles;
-import io.pqlab.internal.format.PhysicalType;
+import io.pqlab.schema.PhysicalType;
 import io.pqlab.predicate.Condition;
 import io.pqlab.predicate.ConditionException;
 import io.pqlab.predicate.Expr;

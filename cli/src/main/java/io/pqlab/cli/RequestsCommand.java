@@ -130,7 +130,7 @@ final class RequestsCommand extends QueryCommand {
 
 
     /** The origin stays open for the comparison after the first session closes. */
-    private static final class Unclosed extends io.pqlab.internal.io.ForwardingSource {
+    private static final class Unclosed extends io.pqlab.io.ForwardingSource {
         Unclosed(io.pqlab.io.ByteSource inner) {
             super(inner);
         }

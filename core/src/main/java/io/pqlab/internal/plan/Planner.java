@@ -19,7 +19,6 @@ import io.pqlab.internal.format.ColumnMetaData;
 import io.pqlab.internal.format.FileMetaData;
 import io.pqlab.internal.format.RowGroup;
 import io.pqlab.io.ByteSource;
-import io.pqlab.internal.pageindex.ColumnIndex;
 import io.pqlab.internal.pageindex.OffsetIndex;
 import io.pqlab.internal.pageindex.RowBoundaries;
 import io.pqlab.internal.predicate.Predicate;

@@ -1,6 +1,6 @@
 package io.pqlab.internal.column;
 
-import io.pqlab.internal.io.ForwardingSource;
+import io.pqlab.io.ForwardingSource;
 import io.pqlab.io.ByteSource;
 import java.io.IOException;
 import java.util.ArrayList;
