@@ -5,19 +5,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 dataset=10m
-jdk25=/usr/lib/jvm/temurin-25-jdk-amd64/bin/java
+. bench/lib.sh
 out="bench/results/$dataset-$(date -u +%Y%m%dT%H%M%SZ)-some"
 mkdir -p "$out"
-rm -rf bench/target   # an incremental build can drop the hardwood benchmarks from the list
-mvn -B -ntp -q -pl bench -am package -DskipTests
-jar="$out/benchmarks.jar"
-cp bench/target/benchmarks.jar "$jar"
-{
-  echo "commit: $(git rev-parse --short HEAD)$(git diff --quiet HEAD || echo ' (with local changes)')"
-  echo "date: $(date -u)"; echo "nproc: $(nproc)"; grep -m1 'model name' /proc/cpuinfo || true
-  java -version 2>&1 | head -1; [[ -x "$jdk25" ]] && "$jdk25" -version 2>&1 | head -1
-  echo "load before: $(cat /proc/loadavg)"
-} > "$out/machine.txt"
+build_jar "$out"
+machine_info "$out"
 jmh() { local name=$1 j=$2; shift 2
   echo "== $name ($(date -u +%H:%M:%S), load $(cut -d' ' -f1 /proc/loadavg))"
   "$j" -jar "$jar" "$@" -rf json -rff "$out/$name.json" > "$out/$name.log" 2>&1 || echo "   failed: see $out/$name.log"

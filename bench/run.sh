@@ -15,30 +15,17 @@ dataset=10m scale=()
 if [[ "${1:-}" == "--quick" ]]; then
   dataset=100k scale=(--scale 0.01)
 fi
-jdk25=/usr/lib/jvm/temurin-25-jdk-amd64/bin/java
+. bench/lib.sh
 data_prop=()
 [[ -n "${PQLAB_BENCH_DATA:-}" ]] && data_prop=("-Dpqlab.bench.data=$PQLAB_BENCH_DATA")
 out="bench/results/$dataset-$(date -u +%Y%m%dT%H%M%SZ)"
 mkdir -p "$out"
-rm -rf bench/target   # an incremental build can drop the hardwood benchmarks from the list
-mvn -B -ntp -q -pl bench -am package -DskipTests
-# the run uses its own copy, so that a build during it cannot change the code measured
-jar="$out/benchmarks.jar"
-cp bench/target/benchmarks.jar "$jar"
+build_jar "$out"
 if ! java "${data_prop[@]}" -cp "$jar" io.pqlab.bench.Conditions "$dataset" >/dev/null 2>&1; then
   java "${data_prop[@]}" -Xmx4g -cp "$jar" io.pqlab.bench.Generate "${scale[@]}"
 fi
 
-{
-  echo "commit: $(git rev-parse --short HEAD)$(git diff --quiet HEAD || echo ' (with local changes)')"
-  echo "date: $(date -u)"
-  echo "nproc: $(nproc)"
-  grep -m1 'model name' /proc/cpuinfo || true
-  free -h | head -2
-  java -version 2>&1 | head -1
-  [[ -x "$jdk25" ]] && "$jdk25" -version 2>&1 | head -1
-  echo "load before: $(cat /proc/loadavg)"
-} > "$out/machine.txt"
+machine_info "$out"
 
 # One JMH run per measurement; the same settings for pqlab and its peers.
 jmh() { # name, JMH arguments...

@@ -67,12 +67,8 @@ class BadInputTest {
         return new Outcome(failures, pages);
     }
 
-    static List<Path> badFiles() {
-        return FormatFixtures.badFiles();
-    }
-
     @ParameterizedTest(name = "{0}")
-    @MethodSource("badFiles")
+    @MethodSource("io.pqlab.fixtures.Fixtures#badFiles")
     void everyBadDataFileIsRefusedWithAFileException(Path path) throws IOException {
         byte[] bytes = Files.readAllBytes(path);
         Outcome o = assertTimeoutPreemptively(Duration.ofSeconds(10), () -> readEverything(bytes, path.toString()));
@@ -166,16 +162,12 @@ class BadInputTest {
         });
     }
 
-    static List<Path> dataFiles() {
-        return FormatFixtures.dataFiles();
-    }
-
     /**
      * Flipped bits and bytes all over each footer: whatever the damage, a FileException or a
      * successful read; never anything else, never a hang.
      */
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dataFiles")
+    @MethodSource("io.pqlab.fixtures.Fixtures#dataFiles")
     void flippedBytesInTheFooter(Path path) throws IOException {
         byte[] bytes = Files.readAllBytes(path);
         byte[] footer = FormatFixtures.footerBytes(bytes);

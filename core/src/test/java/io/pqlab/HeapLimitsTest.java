@@ -114,7 +114,7 @@ class HeapLimitsTest {
     void aPageOfMoreEntriesThanTheHeapAffords() throws Exception {
         int n = 30 << 20;
         ByteArrayOutputStream levels = new ByteArrayOutputStream();
-        byte[] run = uleb((long) n << 1);
+        byte[] run = HostileLengthTest.uleb((long) n << 1);
         levels.writeBytes(ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN).putInt(run.length + 1).array());
         levels.writeBytes(run);
         levels.write(0);
@@ -178,54 +178,17 @@ class HeapLimitsTest {
             hw.field(field, ThriftWriter.STRUCT).begin().emptyStructField(1).end();
         }
         byte[] header = hw.end().bytes();
-        io.pqlab.io.ByteSource big = new io.pqlab.io.ByteSource() {
-            @Override
-            public String name() {
-                return "big";
-            }
-
-            @Override
-            public long size() {
-                return 1L << 30;
-            }
-
-            @Override
-            public void readFully(long offset, byte[] dst, int dstOffset, int length) {
-                io.pqlab.io.ByteSource.checkRange(offset, length, size(), "a read");
-                java.util.Arrays.fill(dst, dstOffset, dstOffset + length, (byte) 0);
-                for (int i = 0; i < length; i++) {
-                    long at = offset + i - 4;
-                    if (at >= 0 && at < header.length) {
-                        dst[dstOffset + i] = header[(int) at];
-                    }
-                }
-            }
-        };
+        io.pqlab.io.ByteSource big = HostileLengthTest.virtualFile(header);
         io.pqlab.internal.format.ColumnMetaData meta = new io.pqlab.internal.format.ColumnMetaData(io.pqlab.schema.PhysicalType.INT32,
                 new int[0], java.util.List.of("a"), 0, 1, 10, 10, null, 4, -1, -1, null, null, 4, -1, null);
         for (int length : new int[] {-1, bitset + header.length}) {
             io.pqlab.internal.format.ColumnMetaData m = new io.pqlab.internal.format.ColumnMetaData(meta.type(), meta.encodings(),
                     meta.pathInSchema(), 0, 1, 10, 10, null, 4, -1, -1, null, null, 4, length, null);
-            long before = allocated();
+            long before = HostileLengthTest.allocated();
             io.pqlab.internal.bloom.BloomFilterResult r = io.pqlab.internal.bloom.BloomFilterReader.read(big, m);
-            assertThat(allocated() - before).as("bytes allocated").isLessThan(1 << 20);
+            assertThat(HostileLengthTest.allocated() - before).as("bytes allocated").isLessThan(1 << 20);
             assertThat(r.usable()).isFalse();
             assertThat(r.ignoredBecause()).contains("limit of " + Limits.BLOOM_BYTES).contains("-Xmx");
         }
-    }
-
-    private static long allocated() {
-        return ((com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean())
-                .getCurrentThreadAllocatedBytes();
-    }
-
-    private static byte[] uleb(long v) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        while ((v & ~0x7FL) != 0) {
-            out.write((int) ((v & 0x7F) | 0x80));
-            v >>>= 7;
-        }
-        out.write((int) v);
-        return out.toByteArray();
     }
 }

@@ -138,11 +138,9 @@ class HostileLengthTest {
         }
     }
 
-    @Test
-    void bloomFilterLargerThanAnyWriterMakes() throws Exception {
-        // A 1 GiB file of which only the header exists: a filter of 512 MiB would fit in it.
-        byte[] header = bloomHeader(512 << 20);
-        ByteSource big = new ByteSource() {
+    /** A 1 GiB file of zeros but for {@code header} at offset 4: only what a test reads of it exists. */
+    static ByteSource virtualFile(byte[] header) {
+        return new ByteSource() {
             @Override
             public String name() {
                 return "big";
@@ -165,6 +163,13 @@ class HostileLengthTest {
                 }
             }
         };
+    }
+
+    @Test
+    void bloomFilterLargerThanAnyWriterMakes() throws Exception {
+        // A 1 GiB file of which only the header exists: a filter of 512 MiB would fit in it.
+        byte[] header = bloomHeader(512 << 20);
+        ByteSource big = virtualFile(header);
         for (int length : new int[] {-1, (512 << 20) + header.length}) {
             long before = allocated();
             BloomFilterResult r = BloomFilterReader.read(big, meta(4, 10, 1, 4, length));
@@ -245,7 +250,8 @@ class HostileLengthTest {
         assertThat(allocated() - before).as("bytes allocated for " + what).isLessThan(BUDGET);
     }
 
-    private static long allocated() {
+    /** Bytes this thread has allocated so far. */
+    static long allocated() {
         return ((com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean()).getCurrentThreadAllocatedBytes();
     }
 
@@ -258,7 +264,8 @@ class HostileLengthTest {
                 -1, null, null, bloomOffset, bloomLength, null);
     }
 
-    private static byte[] uleb(long v) {
+    /** v as an unsigned LEB128 varint. */
+    static byte[] uleb(long v) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         while ((v & ~0x7FL) != 0) {
             out.write((int) ((v & 0x7F) | 0x80));

@@ -27,7 +27,7 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
 
 /** {@code pqlab bloom FILE COLUMN VALUE...}: probe each row group's Bloom filter, step by step. */
@@ -55,8 +55,8 @@ final class BloomCommand extends FileCommand {
     @Parameters(index = "2..*", arity = "1..*", paramLabel = "VALUE", description = "The values to look for.")
     List<String> values;
 
-    @Option(names = "--row-group", paramLabel = "N", description = "Only row group N (0-based); default: all.")
-    Integer rowGroup;
+    @Mixin
+    RowGroupOption rowGroups = new RowGroupOption();
 
     /** One value to probe: what it is, its PLAIN bytes, and which VALUE it stands for. */
     private record Hashed(String label, byte[] plain, long hash, int asked) {}
@@ -82,7 +82,7 @@ final class BloomCommand extends FileCommand {
             n.put("xxhash64", String.format("%016x", h.hash()));
         }
         ArrayNode groups = a.putArray("row_groups");
-        for (int g : rowGroups(pf, rowGroup)) {
+        for (int g : rowGroups.of(pf)) {
             groups.add(rowGroup(pf, g, c, hashed, values.size()));
         }
     }

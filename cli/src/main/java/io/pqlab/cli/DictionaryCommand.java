@@ -13,6 +13,7 @@ import io.pqlab.internal.plan.DictionaryProof;
 import io.pqlab.schema.ColumnDescriptor;
 import java.io.PrintWriter;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -32,8 +33,8 @@ final class DictionaryCommand extends FileCommand {
     @Parameters(index = "1", paramLabel = "COLUMN", description = "A dotted path or a leaf index (see 'pqlab schema').")
     String column;
 
-    @Option(names = "--row-group", paramLabel = "N", description = "Only row group N (0-based); default: all.")
-    Integer rowGroup;
+    @Mixin
+    RowGroupOption rowGroups = new RowGroupOption();
 
     @Option(names = "--limit", paramLabel = "N", description = "Show at most N entries of each dictionary (the count "
             + "is still the whole dictionary's).")
@@ -48,7 +49,7 @@ final class DictionaryCommand extends FileCommand {
         ColumnType type = Columns.type(c);
         a.set("column", Columns.describe(c));
         ArrayNode groups = a.putArray("row_groups");
-        for (int g : rowGroups(pf, rowGroup)) {
+        for (int g : rowGroups.of(pf)) {
             ObjectNode n = groups.addObject();
             n.put("row_group", g);
             ColumnMetaData md = ParquetFiles.chunk(pf, g, c.index()).metaData();

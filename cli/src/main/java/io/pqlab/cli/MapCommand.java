@@ -7,16 +7,12 @@ import io.pqlab.plan.Plan;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.concurrent.Callable;
 import io.pqlab.internal.net.Accounting;
 import io.pqlab.internal.net.ByteCounts;
 import io.pqlab.internal.net.ReadSession;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code pqlab map}: the plan, or the file's layout, drawn as one self-contained HTML page. */
 @Command(
@@ -36,26 +32,9 @@ import picocli.CommandLine.Model.CommandSpec;
             "  pqlab map FILE -o layout.html",
             "  pqlab map 'data/**/*.parquet' --where \"year = 2024 AND amount > 100\" -o dataset.html"
         })
-final class MapCommand implements Callable<Integer>, Main.HasFile {
-    @Spec
-    CommandSpec spec;
-
-    @Mixin
-    PlanOptions query = new PlanOptions();
-
-    @Parameters(index = "0", paramLabel = "FILE",
-            description = "The Parquet file: a path, an http(s):// URL or s3://bucket/key; or a dataset: a directory, "
-                    + "a glob, an s3:// prefix.")
-    String file;
-
+final class MapCommand extends QueryCommand {
     @Parameters(index = "1..*", arity = "0..*", paramLabel = "MORE", description = "More paths of a dataset.")
     java.util.List<String> more = new java.util.ArrayList<>();
-
-    @Mixin
-    DatasetArgs dataset = new DatasetArgs();
-
-    @Mixin
-    SourceOptions source = new SourceOptions();
 
     @Option(names = "--where", paramLabel = "EXPR", description = "The condition; without it, the file's layout.")
     String where;
@@ -64,28 +43,11 @@ final class MapCommand implements Callable<Integer>, Main.HasFile {
             description = "The HTML file to write. Default: FILE's name with .html added, in the current directory.")
     Path output;
 
-    @Mixin
-    NetworkOptions network = new NetworkOptions();
-
-    @Option(names = "--debug", description = "Print a stack trace with any error.")
-    boolean debug;
-
-    /** Set while a dataset of several paths is mapped: its errors name their own files. */
-    private boolean onDataset;
-
-    @Override
-    public String file() {
-        return onDataset ? null : file;
-    }
-
     @Override
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
-        java.util.List<String> locations = new java.util.ArrayList<>();
-        locations.add(file);
-        locations.addAll(more);
-        if (DatasetArgs.isDataset(locations)) {
-            onDataset = locations.size() > 1; // one directory or glob: errors start with it, as for one file
+        java.util.List<String> locations = datasetLocations(more);
+        if (locations != null) {
             return onDataset(out, locations);
         }
         String base = file.replaceAll("[?#].*$", "");

@@ -15,8 +15,7 @@ import io.pqlab.schema.ColumnDescriptor;
 import io.pqlab.internal.values.ColumnType;
 import java.io.PrintWriter;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Mixin;
 
 /**
  * {@code pqlab page-index FILE [COLUMN]}: a column's ColumnIndex and OffsetIndex, page by page;
@@ -33,32 +32,17 @@ import picocli.CommandLine.Parameters;
                     + "counted from the start of the row group, as the OffsetIndex counts them.",
             "Without COLUMN: every column, one table; --json gives \"columns\", one object per column."
         })
-final class PageIndexCommand extends FileCommand {
+final class PageIndexCommand extends ColumnCommand {
 
-    @Parameters(index = "1", arity = "0..1", paramLabel = "COLUMN",
-            description = "A dotted path or a leaf index (see 'pqlab schema'); default: every column.")
-    String column;
-
-    @Option(names = "--row-group", paramLabel = "N", description = "Only row group N (0-based); default: all.")
-    Integer rowGroup;
+    @Mixin
+    RowGroupOption rowGroups = new RowGroupOption();
 
     @Override
-    void build(ParquetFile pf, ObjectNode a) throws Exception {
-        if (column == null) {
-            ArrayNode all = a.putArray("columns");
-            for (ColumnDescriptor c : pf.schema().columns()) {
-                build(pf, c, all.addObject());
-            }
-            return;
-        }
-        build(pf, Columns.resolve(pf.schema(), column), a);
-    }
-
-    private void build(ParquetFile pf, ColumnDescriptor c, ObjectNode a) throws Exception {
+    void build(ParquetFile pf, ColumnDescriptor c, ObjectNode a) throws Exception {
         ColumnType type = Columns.type(c);
         a.set("column", Columns.describe(c));
         ArrayNode groups = a.putArray("row_groups");
-        for (int g : rowGroups(pf, rowGroup)) {
+        for (int g : rowGroups.of(pf)) {
             RowGroup rg = ParquetFiles.rowGroup(pf, g);
             ColumnChunk cc = ParquetFiles.chunk(pf, g, c.index());
             ColumnIndex ci = PageIndexReader.columnIndex(pf.source(), cc);

@@ -12,8 +12,7 @@ import io.pqlab.internal.pages.PageWalker;
 import io.pqlab.schema.ColumnDescriptor;
 import java.io.PrintWriter;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Mixin;
 
 /**
  * {@code pqlab pages FILE [COLUMN]}: every page of a column's chunks, by walking their headers;
@@ -30,31 +29,16 @@ import picocli.CommandLine.Parameters;
                     + "start of the row group (the file's row is the row group's first row plus it).",
             "Without COLUMN: every column's pages, one table; --json gives \"columns\", one object per column."
         })
-final class PagesCommand extends FileCommand {
+final class PagesCommand extends ColumnCommand {
 
-    @Parameters(index = "1", arity = "0..1", paramLabel = "COLUMN",
-            description = "A dotted path or a leaf index (see 'pqlab schema'); default: every column.")
-    String column;
-
-    @Option(names = "--row-group", paramLabel = "N", description = "Only row group N (0-based); default: all.")
-    Integer rowGroup;
+    @Mixin
+    RowGroupOption rowGroups = new RowGroupOption();
 
     @Override
-    void build(ParquetFile pf, ObjectNode a) throws Exception {
-        if (column == null) {
-            ArrayNode all = a.putArray("columns");
-            for (ColumnDescriptor c : pf.schema().columns()) {
-                build(pf, c, all.addObject());
-            }
-            return;
-        }
-        build(pf, Columns.resolve(pf.schema(), column), a);
-    }
-
-    private void build(ParquetFile pf, ColumnDescriptor c, ObjectNode a) throws Exception {
+    void build(ParquetFile pf, ColumnDescriptor c, ObjectNode a) throws Exception {
         a.set("column", Columns.describe(c));
         ArrayNode groups = a.putArray("row_groups");
-        for (int g : rowGroups(pf, rowGroup)) {
+        for (int g : rowGroups.of(pf)) {
             ObjectNode n = groups.addObject();
             n.put("row_group", g);
             Json.putOptional(n, "num_rows", ParquetFiles.rowGroup(pf, g).numRows());

@@ -15,13 +15,9 @@ import io.pqlab.plan.Plan;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.List;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /** {@code pqlab requests}: the requests a read makes, phase by phase, and what they cost on a network. */
 @Command(
@@ -34,36 +30,14 @@ import picocli.CommandLine.Spec;
             "With --compare, a table of reading strategies for the same query: every column chunk, "
                     + "skipping row groups, skipping pages, a suffix read for the footer, merged ranges, more "
                     + "connections, the whole file in one read, and the options given.",
+            "On a dataset: per file and in total.",
             "",
             "  pqlab requests FILE --where \"order_id = 431\"",
             "  pqlab requests s3://bucket/key.parquet --where \"order_id = 431\" --compare --prefetch 8KiB --coalesce 4KiB"
         })
-final class RequestsCommand implements Callable<Integer>, Main.HasFile {
-    @Spec
-    CommandSpec spec;
-
-    @Mixin
-    PlanOptions query = new PlanOptions();
-
-    @Parameters(index = "0", paramLabel = "FILE",
-            description = "The Parquet file: a path, an http(s):// URL or s3://bucket/key; or a dataset (a directory, "
-                    + "a glob, several paths, an s3:// prefix ending in /, an http(s) list file): per file and in total.")
-    String file;
-
+final class RequestsCommand extends QueryCommand {
     @Parameters(index = "1..*", paramLabel = "FILE", description = "More paths of a dataset.")
     List<String> more = new java.util.ArrayList<>();
-
-    @Mixin
-    DatasetArgs dataset = new DatasetArgs();
-
-    /** Set while a dataset of several paths is read: its errors name their own files. */
-    private boolean onDataset;
-
-    @Mixin
-    SourceOptions source = new SourceOptions();
-
-    @Mixin
-    NetworkOptions network = new NetworkOptions();
 
     @Option(names = "--where", paramLabel = "EXPR", description = "The condition; every row without one.")
     String where;
@@ -74,22 +48,12 @@ final class RequestsCommand implements Callable<Integer>, Main.HasFile {
     @Option(names = "--json", description = "Print JSON.")
     boolean json;
 
-    @Option(names = "--debug", description = "Print a stack trace with any error.")
-    boolean debug;
-
-    @Override
-    public String file() {
-        return onDataset ? null : file;
-    }
-
     @Override
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
         query.mechanisms(); // a bad --use is reported before the file is opened
-        List<String> locations = new java.util.ArrayList<>(List.of(file));
-        locations.addAll(more);
-        if (DatasetArgs.isDataset(locations)) {
-            onDataset = locations.size() > 1; // one directory or glob: errors start with it, as for one file
+        List<String> locations = datasetLocations(more);
+        if (locations != null) {
             if (compare) {
                 throw new Main.UserError("--compare reads one file: give one FILE");
             }

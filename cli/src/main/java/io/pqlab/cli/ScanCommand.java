@@ -24,17 +24,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /** {@code pqlab scan}: the rows that match, reading only what the plan keeps. */
 @Command(
@@ -48,32 +44,9 @@ import picocli.CommandLine.Spec;
             "  pqlab scan FILE --where \"amount_cents > 9800\" --format csv --stats",
             "  pqlab scan FILE --where \"country = 'SE'\" --format arrow --output se.arrows"
         })
-final class ScanCommand implements Callable<Integer>, Main.HasFile {
-    @Spec
-    CommandSpec spec;
-
-    @Mixin
-    PlanOptions query = new PlanOptions();
-
-    @Parameters(index = "0", paramLabel = "FILE",
-            description = "The Parquet file: a path, an http(s):// URL or s3://bucket/key; or a dataset: a directory, "
-                    + "a glob, several paths, an s3:// prefix ending in / or an http(s) list file.")
-    String file;
-
+final class ScanCommand extends QueryCommand {
     @Parameters(index = "1..*", paramLabel = "FILE", description = "More paths of a dataset.")
     List<String> more = new ArrayList<>();
-
-    @Mixin
-    DatasetArgs dataset = new DatasetArgs();
-
-    /** Set while a dataset of several paths is scanned: its errors name their own files. */
-    private boolean onDataset;
-
-    @Mixin
-    SourceOptions source = new SourceOptions();
-
-    @Mixin
-    NetworkOptions network = new NetworkOptions();
 
     @Option(names = "--where", paramLabel = "EXPR", description = "The condition; every row without one.")
     String where;
@@ -131,14 +104,6 @@ final class ScanCommand implements Callable<Integer>, Main.HasFile {
             + "machine's cores.")
     Integer threads;
 
-    @Option(names = "--debug", description = "Print a stack trace with any error.")
-    boolean debug;
-
-    @Override
-    public String file() {
-        return onDataset ? null : file;
-    }
-
     @Override
     public Integer call() throws IOException {
         if (limit != null && limit < 0) {
@@ -163,11 +128,8 @@ final class ScanCommand implements Callable<Integer>, Main.HasFile {
             throw new Main.UserError("--format arrow writes binary, not for a terminal: give --output FILE, "
                     + "or pipe it into a reader (... | duckdb)");
         }
-        List<String> locations = new ArrayList<>();
-        locations.add(file);
-        locations.addAll(more);
-        if (DatasetArgs.isDataset(locations)) {
-            onDataset = locations.size() > 1; // one directory or glob: errors start with it, as for one file
+        List<String> locations = datasetLocations(more);
+        if (locations != null) {
             if (arrow || pureJavaCodecs) {
                 throw new Main.UserError((arrow ? "--format arrow" : "--pure-java-codecs")
                         + " reads one file: give one FILE (datasets print text rows)");

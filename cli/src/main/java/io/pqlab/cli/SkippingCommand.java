@@ -19,13 +19,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code pqlab skipping}: what a condition lets a reader skip, row group by row group, and why. */
 @Command(
@@ -41,29 +37,7 @@ import picocli.CommandLine.Model.CommandSpec;
             "      = != < <= > >= is-null is-not-null; COLUMN a name or a leaf index)",
             "  pqlab skipping DIR|GLOB|FILE... --where EXPR   (a dataset: a summary and the files read)"
         })
-final class SkippingCommand implements Callable<Integer>, Main.HasFile {
-    @Spec
-    CommandSpec spec;
-
-    @Mixin
-    PlanOptions query = new PlanOptions();
-
-    @Parameters(index = "0", paramLabel = "FILE",
-            description = "The Parquet file: a path, an http(s):// URL or s3://bucket/key.")
-    String file;
-
-    @Mixin
-    SourceOptions source = new SourceOptions();
-
-    @Mixin
-    NetworkOptions network = new NetworkOptions();
-
-    @Mixin
-    DatasetArgs dataset = new DatasetArgs();
-
-    /** Set while a dataset is planned: its errors name their own files. */
-    private boolean onDataset;
-
+final class SkippingCommand extends QueryCommand {
     @Parameters(index = "1..*", arity = "0..3", paramLabel = "COLUMN OP VALUE",
             description = "One comparison as COLUMN OP [VALUE], instead of --where.")
     List<String> chapterForm = new ArrayList<>();
@@ -87,26 +61,13 @@ final class SkippingCommand implements Callable<Integer>, Main.HasFile {
             description = "Also write the plan as a self-contained HTML page map (see pqlab map).")
     Path html;
 
-    @Option(names = "--debug", description = "Print a stack trace with any error.")
-    boolean debug;
-
-    @Override
-    public String file() {
-        return onDataset ? null : file;
-    }
-
     @Override
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
         query.mechanisms(); // a bad --use is reported before the file is opened
         // with --where, the positionals after FILE are more paths (COLUMN OP VALUE needs no --where)
-        List<String> locations = new ArrayList<>();
-        locations.add(file);
-        if (where != null) {
-            locations.addAll(chapterForm);
-        }
-        if (DatasetArgs.isDataset(locations)) {
-            onDataset = locations.size() > 1; // one directory or glob: errors start with it, as for one file
+        List<String> locations = datasetLocations(where != null ? chapterForm : List.of());
+        if (locations != null) {
             return onDataset(out, locations);
         }
         long coalesce = network.gap(file);

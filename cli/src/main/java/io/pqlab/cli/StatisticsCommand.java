@@ -15,7 +15,6 @@ import io.pqlab.internal.values.ColumnType;
 import java.io.PrintWriter;
 import java.util.List;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Parameters;
 
 /**
  * {@code pqlab statistics FILE [COLUMN]}: each chunk's statistics, and whether they can be trusted;
@@ -33,25 +32,10 @@ import picocli.CommandLine.Parameters;
                     + "one object per column as COLUMN gives it.",
             "Reads nothing but the footer."
         })
-final class StatisticsCommand extends FileCommand {
-
-    @Parameters(index = "1", arity = "0..1", paramLabel = "COLUMN",
-            description = "A dotted path or a leaf index (see 'pqlab schema'); default: every column.")
-    String column;
+final class StatisticsCommand extends ColumnCommand {
 
     @Override
-    void build(ParquetFile pf, ObjectNode a) {
-        if (column == null) {
-            ArrayNode all = a.putArray("columns");
-            for (ColumnDescriptor c : pf.schema().columns()) {
-                build(pf, c, all.addObject());
-            }
-            return;
-        }
-        build(pf, Columns.resolve(pf.schema(), column), a);
-    }
-
-    private static void build(ParquetFile pf, ColumnDescriptor c, ObjectNode a) {
+    void build(ParquetFile pf, ColumnDescriptor c, ObjectNode a) {
         ColumnType type = Columns.type(c);
         a.set("column", Columns.describe(c));
         List<ColumnOrder> orders = ParquetFiles.metadata(pf).columnOrders();

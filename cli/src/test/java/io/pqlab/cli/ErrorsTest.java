@@ -57,13 +57,9 @@ class ErrorsTest {
         }
     }
 
-    static List<Path> badFiles() {
-        return Cli.badFiles();
-    }
-
     /** Each bad_data file is refused by at least one command, and no command crashes on it. */
     @ParameterizedTest(name = "{0}")
-    @MethodSource("badFiles")
+    @MethodSource("io.pqlab.cli.Cli#badFiles")
     void badDataFiles(Path file) {
         List<Cli.Result> results = assertTimeoutPreemptively(Duration.ofSeconds(20), () -> everyCommand(file));
         int refused = 0;

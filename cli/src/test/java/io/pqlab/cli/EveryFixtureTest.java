@@ -18,12 +18,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class EveryFixtureTest {
 
-    static List<Path> fixtures() {
-        return Cli.fixtures();
-    }
-
     @ParameterizedTest(name = "{0}")
-    @MethodSource("fixtures")
+    @MethodSource("io.pqlab.cli.Cli#fixtures")
     void everyCommandOnEveryColumn(Path file) throws Exception {
         List<ColumnDescriptor> columns;
         try (ParquetFile pf = ParquetFile.open(file)) {

@@ -33,12 +33,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class JsonAgreesWithLibraryTest {
 
-    static List<Path> fixtures() {
-        return Cli.fixtures();
-    }
-
     @ParameterizedTest(name = "{0}")
-    @MethodSource("fixtures")
+    @MethodSource("io.pqlab.cli.Cli#fixtures")
     void footer(Path file) throws Exception {
         JsonNode j = Cli.json(file, "footer");
         try (ParquetFile pf = ParquetFile.open(file)) {
@@ -90,7 +86,7 @@ class JsonAgreesWithLibraryTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("fixtures")
+    @MethodSource("io.pqlab.cli.Cli#fixtures")
     void schema(Path file) throws Exception {
         JsonNode j = Cli.json(file, "schema");
         try (ParquetFile pf = ParquetFile.open(file)) {
@@ -124,7 +120,7 @@ class JsonAgreesWithLibraryTest {
 
     /** Pages as the walker reads them; they tile the chunk the footer gives, and their values add up. */
     @ParameterizedTest(name = "{0}")
-    @MethodSource("fixtures")
+    @MethodSource("io.pqlab.cli.Cli#fixtures")
     void pages(Path file) throws Exception {
         JsonNode footer = Cli.json(file, "footer");
         try (ParquetFile pf = ParquetFile.open(file)) {
@@ -166,7 +162,7 @@ class JsonAgreesWithLibraryTest {
      * page headers give (two structures written separately), with the same first rows.
      */
     @ParameterizedTest(name = "{0}")
-    @MethodSource("fixtures")
+    @MethodSource("io.pqlab.cli.Cli#fixtures")
     void pageIndex(Path file) throws Exception {
         try (ParquetFile pf = ParquetFile.open(file)) {
             for (ColumnDescriptor c : pf.schema().columns()) {
@@ -227,7 +223,7 @@ class JsonAgreesWithLibraryTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("fixtures")
+    @MethodSource("io.pqlab.cli.Cli#fixtures")
     void statistics(Path file) throws Exception {
         try (ParquetFile pf = ParquetFile.open(file)) {
             for (ColumnDescriptor c : pf.schema().columns()) {

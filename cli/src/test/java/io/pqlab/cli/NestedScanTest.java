@@ -7,14 +7,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import io.pqlab.ParquetFile;
+import io.pqlab.fixtures.DuckDb;
 import io.pqlab.internal.assembly.DuckDbRows;
 import io.pqlab.internal.assembly.OutputFields;
 import io.pqlab.internal.assembly.Shape;
 import io.pqlab.internal.assembly.Shapes;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -43,15 +41,13 @@ class NestedScanTest {
     static Stream<Path> files() throws Exception {
         Path issue = dir.resolve("issue.parquet");
         if (!issue.toFile().exists()) {
-            try (Connection db = DriverManager.getConnection("jdbc:duckdb:"); Statement s = db.createStatement()) {
-                s.execute("CREATE TABLE t(pts STRUCT(x INTEGER, y INTEGER)[], s STRUCT(a BIGINT),"
-                        + " m MAP(VARCHAR, INTEGER[]), mi MAP(INTEGER, VARCHAR), name VARCHAR)");
-                s.execute("INSERT INTO t VALUES ([{'x': NULL, 'y': 5}, NULL], {'a': 1}, MAP {'k': [1, NULL], 'j': NULL},"
-                        + " MAP {1: 'null'}, 'null'), ([NULL], NULL, NULL, MAP {}, NULL),"
-                        + " ([NULL, {'x': 1, 'y': NULL}], {'a': NULL}, MAP {}, NULL, 'x'), (NULL, {'a': 2}, MAP {'e': []},"
-                        + " MAP {2: NULL}, ''), ([], {'a': 3}, NULL, NULL, 'NULL')");
-                s.execute("COPY t TO '" + issue + "' (FORMAT parquet)");
-            }
+            DuckDb.execute("CREATE TABLE t(pts STRUCT(x INTEGER, y INTEGER)[], s STRUCT(a BIGINT),"
+                    + " m MAP(VARCHAR, INTEGER[]), mi MAP(INTEGER, VARCHAR), name VARCHAR)",
+                    "INSERT INTO t VALUES ([{'x': NULL, 'y': 5}, NULL], {'a': 1}, MAP {'k': [1, NULL], 'j': NULL},"
+                    + " MAP {1: 'null'}, 'null'), ([NULL], NULL, NULL, MAP {}, NULL),"
+                    + " ([NULL, {'x': 1, 'y': NULL}], {'a': NULL}, MAP {}, NULL, 'x'), (NULL, {'a': 2}, MAP {'e': []},"
+                    + " MAP {2: NULL}, ''), ([], {'a': 3}, NULL, NULL, 'NULL')",
+                    "COPY t TO '" + issue + "' (FORMAT parquet)");
         }
         return Stream.concat(Stream.of(issue), Stream.of("list_columns.parquet", "nested_lists.snappy.parquet",
                 "nested_maps.snappy.parquet", "null_list.parquet", "nulls.snappy.parquet", "old_list_structure.parquet",

@@ -26,9 +26,6 @@ class NetworkCliTest {
 
     @BeforeAll
     static void start() throws Exception {
-        System.setProperty("aws.accessKeyId", S3Server.ACCESS_KEY);
-        System.setProperty("aws.secretAccessKey", S3Server.SECRET_KEY);
-        System.setProperty("aws.disableEc2Metadata", "true");
         http = new RangeServer(Cli.FIXTURES);
         s3 = new S3Server(Cli.FIXTURES);
     }

@@ -2,15 +2,13 @@ package io.pqlab.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.pqlab.fixtures.DuckDb;
 import java.io.BufferedReader;
 import java.io.File;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.Statement;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -34,10 +32,8 @@ class PipelineTest {
     @BeforeAll
     static void write() throws Exception {
         big = dir.resolve("big.parquet");
-        try (Connection c = DriverManager.getConnection("jdbc:duckdb:"); Statement s = c.createStatement()) {
-            s.execute("COPY (SELECT range AS id, 'name-' || range AS name, range * 7 % 1000 AS v FROM range(" + ROWS
-                    + ")) TO '" + big + "' (FORMAT PARQUET, ROW_GROUP_SIZE 100000)");
-        }
+        DuckDb.execute("COPY (SELECT range AS id, 'name-' || range AS name, range * 7 % 1000 AS v FROM range(" + ROWS
+                + ")) TO '" + big + "' (FORMAT PARQUET, ROW_GROUP_SIZE 100000)");
     }
 
     /** The command as a process of its own, on the test classpath. */

@@ -5,13 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.pqlab.fixtures.DuckDb;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.Statement;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -32,19 +30,15 @@ class ScanOutputTest {
     static void write() throws Exception {
         values = dir.resolve("values.parquet");
         wide = dir.resolve("wide.parquet");
-        try (Connection c = DriverManager.getConnection("jdbc:duckdb:"); Statement s = c.createStatement()) {
-            s.execute("COPY (SELECT * FROM (VALUES (1, NULL, NULL, 9223372036854775807, 12345678901234567890.1234567891),"
-                    + " (2, 'null', 'ab'::BLOB, -9223372036854775808, -0.0000000001),"
-                    + " (3, 'NULL', '\\xFF'::BLOB, 9007199254740993, NULL),"
-                    + " (4, '', ''::BLOB, NULL, 1.5),"
-                    + " (5, '中文字', NULL, 0, 0),"
-                    + " (6, '''quoted', NULL, 1, 1)) t(id, s, b, big, d)"
-                    + ") TO '" + values + "' (FORMAT PARQUET)");
-        }
-        try (Connection c = DriverManager.getConnection("jdbc:duckdb:"); Statement s = c.createStatement()) {
-            s.execute("COPY (SELECT range AS id, CASE WHEN range = 2999 THEN '😀😀😀😀😀😀 very wide' ELSE 'v' || range % 10 END"
-                    + " AS s FROM range(3000)) TO '" + wide + "' (FORMAT PARQUET, ROW_GROUP_SIZE 500)");
-        }
+        DuckDb.execute("COPY (SELECT * FROM (VALUES (1, NULL, NULL, 9223372036854775807, 12345678901234567890.1234567891),"
+                + " (2, 'null', 'ab'::BLOB, -9223372036854775808, -0.0000000001),"
+                + " (3, 'NULL', '\\xFF'::BLOB, 9007199254740993, NULL),"
+                + " (4, '', ''::BLOB, NULL, 1.5),"
+                + " (5, '中文字', NULL, 0, 0),"
+                + " (6, '''quoted', NULL, 1, 1)) t(id, s, b, big, d)"
+                + ") TO '" + values + "' (FORMAT PARQUET)");
+        DuckDb.execute("COPY (SELECT range AS id, CASE WHEN range = 2999 THEN '😀😀😀😀😀😀 very wide' ELSE 'v' || range % 10 END"
+                + " AS s FROM range(3000)) TO '" + wide + "' (FORMAT PARQUET, ROW_GROUP_SIZE 500)");
     }
 
     static Cli.Result scan(Path f, String... rest) {

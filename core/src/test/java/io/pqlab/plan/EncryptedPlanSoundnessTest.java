@@ -21,12 +21,8 @@ class EncryptedPlanSoundnessTest {
     @TempDir
     static Path dir;
 
-    static java.util.stream.Stream<Mode> modes() {
-        return EncryptedFiles.modes();
-    }
-
     @ParameterizedTest(name = "{0}")
-    @MethodSource("modes")
+    @MethodSource("io.pqlab.oracle.EncryptedFiles#modes")
     void plansWithTheKeysAreSound(Mode m) throws IOException {
         Path path = EncryptedFiles.write(dir, m);
         long plans = PlannerSoundnessTest.check(path, 80, m.name().hashCode(), EncryptedFiles.keys(m));
@@ -42,7 +38,7 @@ class EncryptedPlanSoundnessTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("modes")
+    @MethodSource("io.pqlab.oracle.EncryptedFiles#modes")
     void plansWithoutKeysOnAPlaintextFooterAreSoundAndSayWhy(Mode m) throws IOException {
         if (m.encryptedFooter() || (m.aadPrefix() != null && !m.storePrefix())) {
             return; // nothing to open without the footer key / the plan does not need the prefix either

@@ -1,5 +1,6 @@
 package io.pqlab.predicate;
 
+import io.pqlab.fixtures.DuckDb;
 import io.pqlab.internal.predicate.Binder;
 import io.pqlab.internal.predicate.ValueMatch;
 import io.pqlab.internal.predicate.LeafOp;
@@ -38,12 +39,10 @@ class ConditionUsabilityTest {
     @BeforeAll
     static void write() throws Exception {
         file = dir.resolve("names.parquet");
-        try (Connection c = DriverManager.getConnection("jdbc:duckdb:"); Statement s = c.createStatement()) {
-            // sorted so that statistics and the page index have narrow ranges a wrong skip would use
-            s.execute("COPY (SELECT * FROM (SELECT range AS id, CASE range % 7 WHEN 0 THEN 'Sweden' WHEN 1 THEN 'SWEDEN'"
-                    + " WHEN 2 THEN 'sweden' WHEN 3 THEN 'Spain' WHEN 4 THEN 'S%x' WHEN 5 THEN NULL ELSE 'Ärlig' END AS name"
-                    + " FROM range(7000)) ORDER BY name) TO '" + file + "' (FORMAT PARQUET, ROW_GROUP_SIZE 1000)");
-        }
+        // sorted so that statistics and the page index have narrow ranges a wrong skip would use
+        DuckDb.execute("COPY (SELECT * FROM (SELECT range AS id, CASE range % 7 WHEN 0 THEN 'Sweden' WHEN 1 THEN 'SWEDEN'"
+                + " WHEN 2 THEN 'sweden' WHEN 3 THEN 'Spain' WHEN 4 THEN 'S%x' WHEN 5 THEN NULL ELSE 'Ärlig' END AS name"
+                + " FROM range(7000)) ORDER BY name) TO '" + file + "' (FORMAT PARQUET, ROW_GROUP_SIZE 1000)");
     }
 
     static long duckdb(String where) throws Exception {

@@ -13,12 +13,8 @@ class EncryptedScanAgreementTest {
     @TempDir
     static Path dir;
 
-    static java.util.stream.Stream<Mode> modes() {
-        return EncryptedFiles.modes();
-    }
-
     @ParameterizedTest(name = "{0}")
-    @MethodSource("modes")
+    @MethodSource("io.pqlab.oracle.EncryptedFiles#modes")
     void scansWithTheKeysAgreeWithParquetJava(Mode m) throws IOException {
         Path path = EncryptedFiles.write(dir, m);
         ScanAgreementTest.check(path, 40, m.name().hashCode(), EncryptedFiles.keys(m));

@@ -27,9 +27,6 @@ class S3ListingTest {
 
     @BeforeAll
     static void start() throws Exception {
-        System.setProperty("aws.accessKeyId", S3Server.ACCESS_KEY);
-        System.setProperty("aws.secretAccessKey", S3Server.SECRET_KEY);
-        System.setProperty("aws.disableEc2Metadata", "true");
         for (String rel : List.of("t/y=2024/m=1/a.parquet", "t/y=2024/m=2/a.parquet", "t/y=2023/m=1/b.parquet",
                 "t/_tmp/x.parquet", "t/.x.parquet", "t/y=2024/_c.parquet", "u/k=a%2Fb/v.parquet")) {
             Path p = dir.resolve(rel);

@@ -34,11 +34,6 @@ class S3ReadsTest {
 
     @BeforeAll
     static void start() throws Exception {
-        // the SDK's standard chains find these: credentials and region from system properties,
-        // never the instance metadata service
-        System.setProperty("aws.accessKeyId", S3Server.ACCESS_KEY);
-        System.setProperty("aws.secretAccessKey", S3Server.SECRET_KEY);
-        System.setProperty("aws.disableEc2Metadata", "true");
         server = new S3Server(FIXTURES);
     }
 

@@ -4,10 +4,6 @@ import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.stream.Stream;
 import org.gaul.s3proxy.S3Proxy;
 import org.gaul.s3proxy.auth.AuthenticationType;
@@ -25,7 +21,7 @@ import software.amazon.awssdk.services.s3.model.HeadObjectResponse;
  * every GetObject and HeadObject it serves logged, and faults on demand (a 5xx, a slow reply).
  * Clients authenticate with {@link #ACCESS_KEY} and {@link #SECRET_KEY} (AWS signature v4).
  */
-public final class S3Server implements AutoCloseable {
+public final class S3Server extends io.pqlab.internal.net.FaultyServer<S3Server.Logged, S3Server.Fault> {
     public static final String ACCESS_KEY = "pqlab-test";
     public static final String SECRET_KEY = "pqlab-test-secret";
     public static final String BUCKET = "fixtures";
@@ -41,16 +37,18 @@ public final class S3Server implements AutoCloseable {
 
     private final Path root;
     private final S3Proxy proxy;
-    private final List<Logged> log = new CopyOnWriteArrayList<>();
-    private final ConcurrentLinkedQueue<Fault> faults = new ConcurrentLinkedQueue<>();
-    private final java.util.Map<String, ConcurrentLinkedQueue<Fault>> keyFaults =
-            new java.util.concurrent.ConcurrentHashMap<>();
-    private volatile long slowMillis = 2000;
     private volatile long latencyMillis;
     private final java.util.concurrent.atomic.AtomicLong listings = new java.util.concurrent.atomic.AtomicLong();
 
-    /** Serves every .parquet file under {@code fixtures} (relative paths as keys) in bucket {@link #BUCKET}. */
+    /**
+     * Serves every .parquet file under {@code fixtures} (relative paths as keys) in bucket {@link #BUCKET},
+     * and sets the system properties through which the SDK's standard chains give this JVM's clients
+     * its credentials, never asking the instance metadata service.
+     */
     public S3Server(Path fixtures) throws Exception {
+        System.setProperty("aws.accessKeyId", ACCESS_KEY);
+        System.setProperty("aws.secretAccessKey", SECRET_KEY);
+        System.setProperty("aws.disableEc2Metadata", "true");
         root = Files.createTempDirectory("pqlab-s3");
         Path bucket = root.resolve(BUCKET);
         try (Stream<Path> files = Files.walk(fixtures)) {
@@ -81,36 +79,9 @@ public final class S3Server implements AutoCloseable {
         return "s3://" + BUCKET + "/" + fixtures.relativize(file).toString().replace('\\', '/');
     }
 
-    public List<Logged> log() {
-        return new ArrayList<>(log);
-    }
-
-    public void clearLog() {
-        log.clear();
-    }
-
-    public void fail(Fault... f) {
-        faults.addAll(List.of(f));
-    }
-
-    /** The next calls for keys ending with {@code suffix} meet these faults, one each, in order. */
-    public void fail(String suffix, Fault... f) {
-        keyFaults.computeIfAbsent(suffix, k -> new ConcurrentLinkedQueue<>()).addAll(List.of(f));
-    }
-
-    /** Drops every fault not met yet. */
-    public void clearFaults() {
-        faults.clear();
-        keyFaults.clear();
-    }
-
     /** Where the store keeps an object's bytes (a test may rewrite or delete them behind its back). */
     public Path file(String key) {
         return root.resolve(BUCKET).resolve(key);
-    }
-
-    public void slowMillis(long ms) {
-        slowMillis = ms;
     }
 
     /**
@@ -161,18 +132,6 @@ public final class S3Server implements AutoCloseable {
         } catch (IOException e) {
             // a temporary directory left behind is not the test's failure
         }
-    }
-
-    private Fault next(String key) {
-        for (java.util.Map.Entry<String, ConcurrentLinkedQueue<Fault>> e : keyFaults.entrySet()) {
-            if (key.endsWith(e.getKey())) {
-                Fault f = e.getValue().poll();
-                if (f != null) {
-                    return f;
-                }
-            }
-        }
-        return faults.poll();
     }
 
     private Fault fault(String key) {

@@ -7,7 +7,6 @@ import io.pqlab.internal.bloom.BloomFilterReader;
 import io.pqlab.internal.bloom.BloomFilterResult;
 import io.pqlab.internal.format.ParquetFiles;
 import java.nio.file.Path;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -17,12 +16,8 @@ class BloomAgreementTest {
     private static int filters;
     private static long values;
 
-    static Stream<Path> files() {
-        return Chunks.judgeable();
-    }
-
     @ParameterizedTest
-    @MethodSource("files")
+    @MethodSource("io.pqlab.internal.column.Chunks#judgeable")
     void everyDecodedValuePassesItsChunksBloomFilter(Path path) throws Exception {
         try (ParquetFile f = ParquetFile.open(path)) {
             for (int g = 0; g < f.rowGroupCount(); g++) {

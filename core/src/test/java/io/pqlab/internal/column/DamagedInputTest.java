@@ -52,12 +52,8 @@ class DamagedInputTest {
         assertTimeoutPreemptively(Duration.ofSeconds(30), () -> decodeEverything(bytes, true));
     }
 
-    static Stream<Path> fixtures() {
-        return Chunks.judgeable();
-    }
-
     @ParameterizedTest
-    @MethodSource("fixtures")
+    @MethodSource("io.pqlab.internal.column.Chunks#judgeable")
     void damagedPagesFailOnlyWithFileExceptions(Path path) throws Exception {
         byte[] good = Files.readAllBytes(path);
         long dataEnd;

@@ -11,7 +11,6 @@ import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.stream.Stream;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.Dictionary;
 import org.apache.parquet.column.page.DictionaryPage;
@@ -30,12 +29,8 @@ class DictionaryPagesTest {
     private static int dictionaries;
     private static int withoutOffset;
 
-    static Stream<Path> files() {
-        return Chunks.judgeable();
-    }
-
     @ParameterizedTest
-    @MethodSource("files")
+    @MethodSource("io.pqlab.internal.column.Chunks#judgeable")
     void dictionariesEqualParquetJavasAndFetchOnlyTheirPage(Path path) throws Exception {
         ParquetMetadata footer = ParquetJava.footer(path);
         CountingSource counting = new CountingSource(new BytesSource(path.toString(), Files.readAllBytes(path)));

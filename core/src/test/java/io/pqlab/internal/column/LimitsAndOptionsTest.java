@@ -14,7 +14,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -22,16 +21,12 @@ import org.junit.jupiter.params.provider.MethodSource;
 /** The reader's limits and options, and the files the oracle cannot judge. */
 class LimitsAndOptionsTest {
 
-    static Stream<Path> files() {
-        return Chunks.judgeable();
-    }
-
     /**
      * Reused batches and tiny reads change nothing decoded; a walk fetches each byte of the chunk
      * once, whatever the read size.
      */
     @ParameterizedTest
-    @MethodSource("files")
+    @MethodSource("io.pqlab.internal.column.Chunks#judgeable")
     void optionsDoNotChangeWhatIsDecoded(Path path) throws Exception {
         CountingSource counting = new CountingSource(new BytesSource(path.toString(), Files.readAllBytes(path)));
         try (ParquetFile f = ParquetFile.open(counting)) {

@@ -9,7 +9,6 @@ import io.pqlab.oracle.ParquetJava.Triple;
 import io.pqlab.schema.ColumnDescriptor;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -33,12 +32,8 @@ class OracleAgreementTest {
         POOL = p;
     }
 
-    static Stream<Path> files() {
-        return Chunks.judgeable();
-    }
-
     @ParameterizedTest
-    @MethodSource("files")
+    @MethodSource("io.pqlab.internal.column.Chunks#judgeable")
     void everyChunkDecodesLikeParquetJava(Path path) throws Exception {
         int chunks = 0;
         try (ParquetFile f = ParquetFile.open(path)) {

@@ -14,7 +14,6 @@ import io.pqlab.internal.stats.ValueOrder;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -31,12 +30,8 @@ class PageIndexAgreementTest {
     private static int boundsChecked;
     private static final List<String> indexesRefused = new ArrayList<>();
 
-    static Stream<Path> files() {
-        return Chunks.judgeable();
-    }
-
     @ParameterizedTest
-    @MethodSource("files")
+    @MethodSource("io.pqlab.internal.column.Chunks#judgeable")
     void pageIndexesAgreeWithDecodedPages(Path path) throws Exception {
         try (ParquetFile f = ParquetFile.open(path)) {
             for (int g = 0; g < f.rowGroupCount(); g++) {

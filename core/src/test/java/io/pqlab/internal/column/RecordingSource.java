@@ -1,27 +1,17 @@
 package io.pqlab.internal.column;
 
+import io.pqlab.io.ForwardingSource;
 import io.pqlab.io.ByteSource;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 
 /** A source that remembers every range read from it, to hold readers to the bytes they may fetch (thread-safe: a scan reads on its pool). */
-public final class RecordingSource implements ByteSource {
-    private final ByteSource inner;
+public final class RecordingSource extends ForwardingSource {
     public final List<long[]> reads = java.util.Collections.synchronizedList(new ArrayList<>());
 
     public RecordingSource(ByteSource inner) {
-        this.inner = inner;
-    }
-
-    @Override
-    public String name() {
-        return inner.name();
-    }
-
-    @Override
-    public long size() throws IOException {
-        return inner.size();
+        super(inner);
     }
 
     @Override
@@ -38,10 +28,5 @@ public final class RecordingSource implements ByteSource {
             }
             return n;
         }
-    }
-
-    @Override
-    public void close() throws IOException {
-        inner.close();
     }
 }

@@ -16,7 +16,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -29,12 +28,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 class SelectiveDecodeTest {
     private static int selections;
 
-    static Stream<Path> files() {
-        return Chunks.judgeable();
-    }
-
     @ParameterizedTest
-    @MethodSource("files")
+    @MethodSource("io.pqlab.internal.column.Chunks#judgeable")
     void chosenPagesDecodeAsInTheFullDecodeAndFetchOnlyTheirBytes(Path path) throws Exception {
         byte[] bytes = Files.readAllBytes(path);
         RecordingSource recording = new RecordingSource(new BytesSource(path.toString(), bytes));

@@ -78,15 +78,7 @@ class EncodingCorruptionTest {
                 int type = kind - 5;
                 int width = type == Type.FIXED_LEN_BYTE_ARRAY ? r.nextInt(20) : type == Type.INT96 ? 12 : 0;
                 Values v = Values.random(r, type, width, n, shape);
-                byte[] enc = switch (type) {
-                    case Type.BOOLEAN -> Encoders.plainBooleans(v.booleans);
-                    case Type.INT32 -> Encoders.plainInts(v.ints);
-                    case Type.INT64 -> Encoders.plainLongs(v.longs);
-                    case Type.FLOAT -> Encoders.plainFloats(v.floats);
-                    case Type.DOUBLE -> Encoders.plainDoubles(v.doubles);
-                    case Type.BYTE_ARRAY -> Encoders.plainBinaries(v.binaries);
-                    default -> Encoders.plainFixed(width, v.binaries);
-                };
+                byte[] enc = v.plain();
                 return values("plain " + Encodings.typeName(type) + " w" + width, Encoding.PLAIN, type, width, n, enc,
                         null);
             }

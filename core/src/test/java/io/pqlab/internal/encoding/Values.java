@@ -3,6 +3,7 @@ package io.pqlab.internal.encoding;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqlab.internal.encoding.Encodings.Type;
+import io.pqlab.oracle.Encoders;
 import java.util.Random;
 
 /** A column of one physical type in the array the decoders fill, with read and compare helpers. */
@@ -39,6 +40,19 @@ final class Values {
             default -> v.binaries = Gen.fixed(r, n, width, shape);
         }
         return v;
+    }
+
+    /** The column PLAIN-encoded, by the oracle's encoders. */
+    byte[] plain() {
+        return switch (type) {
+            case Type.BOOLEAN -> Encoders.plainBooleans(booleans);
+            case Type.INT32 -> Encoders.plainInts(ints);
+            case Type.INT64 -> Encoders.plainLongs(longs);
+            case Type.FLOAT -> Encoders.plainFloats(floats);
+            case Type.DOUBLE -> Encoders.plainDoubles(doubles);
+            case Type.BYTE_ARRAY -> Encoders.plainBinaries(binaries);
+            default -> Encoders.plainFixed(width, binaries);
+        };
     }
 
     /** The same column with values drawn from its first k (for dictionaries with few entries). */

@@ -1,5 +1,7 @@
 package io.pqlab.internal.format;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.pqlab.fixtures.Fixtures;
 import java.nio.file.Path;
 import java.util.List;
@@ -37,5 +39,23 @@ public final class FormatFixtures {
         byte[] out = new byte[len];
         System.arraycopy(file, n - 8 - len, out, 0, len);
         return out;
+    }
+
+    /**
+     * The fields of a raw Statistics (parquet-java's Thrift class) against pqlab's that a footer's and a
+     * page header's share: both bound pairs, the null, distinct and NaN counts (-1 where not set).
+     */
+    public static void compareStatistics(org.apache.parquet.format.Statistics r, Statistics s) {
+        if (r == null) {
+            assertThat(s).isNull();
+            return;
+        }
+        assertThat(s.max()).isEqualTo(r.isSetMax() ? r.getMax() : null);
+        assertThat(s.min()).isEqualTo(r.isSetMin() ? r.getMin() : null);
+        assertThat(s.maxValue()).isEqualTo(r.isSetMax_value() ? r.getMax_value() : null);
+        assertThat(s.minValue()).isEqualTo(r.isSetMin_value() ? r.getMin_value() : null);
+        assertThat(s.nullCount()).isEqualTo(r.isSetNull_count() ? r.getNull_count() : -1);
+        assertThat(s.distinctCount()).isEqualTo(r.isSetDistinct_count() ? r.getDistinct_count() : -1);
+        assertThat(s.nanCount()).isEqualTo(r.isSetNan_count() ? r.getNan_count() : -1);
     }
 }

@@ -576,13 +576,9 @@ class MetadataDecoderTest {
         assertThat(viaReader).usingRecursiveComparison().isEqualTo(md);
     }
 
-    static List<Path> dataFiles() {
-        return FormatFixtures.dataFiles();
-    }
-
     /** On every fixture, each single-column projection decodes that chunk exactly as the full decode does. */
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dataFiles")
+    @MethodSource("io.pqlab.fixtures.Fixtures#dataFiles")
     void projectionAgreesWithTheFullDecode(Path path) throws IOException {
         BytesSource source = new BytesSource(path.toString(), Files.readAllBytes(path));
         FileMetaData all = FooterReader.read(source).metadata();

@@ -4,10 +4,6 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.CopyOnWriteArrayList;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
@@ -25,7 +21,7 @@ import org.eclipse.jetty.util.thread.Invocable.InvocationType;
  * misbehave on demand: a 5xx, the whole file for a range, a short body, a dropped connection, a
  * slow reply, a wrong Content-Range.
  */
-public final class RangeServer implements AutoCloseable {
+public final class RangeServer extends FaultyServer<RangeServer.Logged, RangeServer.Fault> {
     /** What the server does to the next requests. */
     public enum Fault {
         STATUS_503, WHOLE_FILE, SHORT_BODY, DROP, SLOW, WRONG_RANGE,
@@ -44,11 +40,6 @@ public final class RangeServer implements AutoCloseable {
 
     private final Server server;
     private final Path root;
-    private final List<Logged> log = new CopyOnWriteArrayList<>();
-    private final ConcurrentLinkedQueue<Fault> faults = new ConcurrentLinkedQueue<>();
-    private final java.util.Map<String, ConcurrentLinkedQueue<Fault>> fileFaults =
-            new java.util.concurrent.ConcurrentHashMap<>();
-    private volatile long slowMillis = 2000;
 
     public RangeServer(Path root) throws Exception {
         this.root = root.toAbsolutePath().normalize();
@@ -80,46 +71,6 @@ public final class RangeServer implements AutoCloseable {
         Path rel = root.relativize(file.toAbsolutePath().normalize());
         return "http://127.0.0.1:" + ((ServerConnector) server.getConnectors()[0]).getLocalPort() + "/"
                 + rel.toString().replace('\\', '/');
-    }
-
-    public List<Logged> log() {
-        return new ArrayList<>(log);
-    }
-
-    public void clearLog() {
-        log.clear();
-    }
-
-    /** The next requests meet these faults, one each, in order. */
-    public void fail(Fault... f) {
-        faults.addAll(List.of(f));
-    }
-
-    /** The next requests for paths ending with {@code suffix} meet these faults, one each, in order. */
-    public void fail(String suffix, Fault... f) {
-        fileFaults.computeIfAbsent(suffix, k -> new ConcurrentLinkedQueue<>()).addAll(List.of(f));
-    }
-
-    /** Drops every fault not met yet. */
-    public void clearFaults() {
-        faults.clear();
-        fileFaults.clear();
-    }
-
-    private Fault next(String path) {
-        for (java.util.Map.Entry<String, ConcurrentLinkedQueue<Fault>> e : fileFaults.entrySet()) {
-            if (path.endsWith(e.getKey())) {
-                Fault f = e.getValue().poll();
-                if (f != null) {
-                    return f;
-                }
-            }
-        }
-        return faults.poll();
-    }
-
-    public void slowMillis(long ms) {
-        slowMillis = ms;
     }
 
     @Override

@@ -37,12 +37,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class PageWalkerAgreementTest {
 
-    static List<Path> files() {
-        return FormatFixtures.allFiles();
-    }
-
     @ParameterizedTest(name = "{0}")
-    @MethodSource("files")
+    @MethodSource("io.pqlab.internal.format.FormatFixtures#allFiles")
     void pagesAgreeWithParquetJava(Path path) throws IOException {
         byte[] file = Files.readAllBytes(path);
         ParquetFile pf;
@@ -218,7 +214,7 @@ class PageWalkerAgreementTest {
                             .isEqualTo(d.getDefinition_level_encoding().getValue());
                     assertThat(ph.dataPageHeader().repetitionLevelEncoding())
                             .isEqualTo(d.getRepetition_level_encoding().getValue());
-                    compareStats(d.isSetStatistics() ? d.getStatistics() : null, ph.statistics());
+                    FormatFixtures.compareStatistics(d.isSetStatistics() ? d.getStatistics() : null, ph.statistics());
                 }
                 case DATA_PAGE_V2 -> {
                     var d = h.getData_page_header_v2();
@@ -231,7 +227,7 @@ class PageWalkerAgreementTest {
                     assertThat(v2.repetitionLevelsByteLength()).isEqualTo(d.getRepetition_levels_byte_length());
                     // generated code: the IDL default true when absent
                     assertThat(v2.compressed()).as(at).isEqualTo(d.isIs_compressed());
-                    compareStats(d.isSetStatistics() ? d.getStatistics() : null, ph.statistics());
+                    FormatFixtures.compareStatistics(d.isSetStatistics() ? d.getStatistics() : null, ph.statistics());
                 }
                 case DICTIONARY_PAGE -> {
                     var d = h.getDictionary_page_header();
@@ -242,20 +238,6 @@ class PageWalkerAgreementTest {
                 default -> { }
             }
         }
-    }
-
-    private static void compareStats(org.apache.parquet.format.Statistics r, io.pqlab.internal.format.Statistics s) {
-        if (r == null) {
-            assertThat(s).isNull();
-            return;
-        }
-        assertThat(s.max()).isEqualTo(r.isSetMax() ? r.getMax() : null);
-        assertThat(s.min()).isEqualTo(r.isSetMin() ? r.getMin() : null);
-        assertThat(s.maxValue()).isEqualTo(r.isSetMax_value() ? r.getMax_value() : null);
-        assertThat(s.minValue()).isEqualTo(r.isSetMin_value() ? r.getMin_value() : null);
-        assertThat(s.nullCount()).isEqualTo(r.isSetNull_count() ? r.getNull_count() : -1);
-        assertThat(s.distinctCount()).isEqualTo(r.isSetDistinct_count() ? r.getDistinct_count() : -1);
-        assertThat(s.nanCount()).isEqualTo(r.isSetNan_count() ? r.getNan_count() : -1);
     }
 
     /** Level entries add up to the chunk's num_values; a flat column's rows to the row group's. */

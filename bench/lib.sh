@@ -1,0 +1,26 @@
+# What bench/run.sh and bench/run-some.sh share; sourced by them, from the repository's root.
+
+jdk25=/usr/lib/jvm/temurin-25-jdk-amd64/bin/java
+
+# build_jar OUT: builds benchmarks.jar afresh and copies it to OUT/benchmarks.jar, named by $jar.
+# The run uses its own copy, so that a build during it cannot change the code measured.
+build_jar() {
+  rm -rf bench/target   # an incremental build can drop the hardwood benchmarks from the list
+  mvn -B -ntp -q -pl bench -am package -DskipTests
+  jar="$1/benchmarks.jar"
+  cp bench/target/benchmarks.jar "$jar"
+}
+
+# machine_info OUT: the commit, the machine, the JDKs and the load before the run, to OUT/machine.txt.
+machine_info() {
+  {
+    echo "commit: $(git rev-parse --short HEAD)$(git diff --quiet HEAD || echo ' (with local changes)')"
+    echo "date: $(date -u)"
+    echo "nproc: $(nproc)"
+    grep -m1 'model name' /proc/cpuinfo || true
+    free -h | head -2
+    java -version 2>&1 | head -1
+    [[ -x "$jdk25" ]] && "$jdk25" -version 2>&1 | head -1
+    echo "load before: $(cat /proc/loadavg)"
+  } > "$1/machine.txt"
+}
