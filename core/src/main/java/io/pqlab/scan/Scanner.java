@@ -3,6 +3,7 @@ package io.pqlab.scan;
 
 
 import io.pqlab.Mechanism;
+import io.pqlab.internal.format.ParquetFiles;
 import io.pqlab.internal.plan.BoundQuery;
 import io.pqlab.UnsupportedFeatureException;
 import io.pqlab.ParquetFile;
@@ -229,7 +230,7 @@ final class Scanner implements AutoCloseable {
     private long estimate(RowGroupPlan g) {
         long sum = 0;
         for (io.pqlab.plan.ColumnRead r : g.reads()) {
-            long u = file.chunk(g.index(), r.column()).metaData().totalUncompressedSize();
+            long u = ParquetFiles.chunk(file, g.index(), r.column()).metaData().totalUncompressedSize();
             if (u < 0) {
                 return Long.MAX_VALUE / 2;
             }
@@ -311,7 +312,7 @@ final class Scanner implements AutoCloseable {
             // rows are int-indexed in a row group's bitsets; no writer makes such a row group (it would not be read whole)
             throw new UnsupportedFeatureException("row group " + g.index() + " has " + g.numRows()
                     + " rows, more than this reader takes in one row group (" + (Integer.MAX_VALUE - 16) + ")",
-                    file.footer().metadataOffset());
+                    ParquetFiles.footer(file).metadataOffset());
         }
         RowRanges kept = g.rows();
         Predicate p = options.predicate() == null ? new Predicate.Constant(true, "") : options.predicate();
@@ -338,7 +339,7 @@ final class Scanner implements AutoCloseable {
         if (distinct.isEmpty()) {
             if (file.schema().columnCount() == 0) {
                 throw new UnsupportedFeatureException("row group " + g.index() + " has " + g.numRows()
-                        + " rows but the schema has no column to hold them", file.footer().metadataOffset());
+                        + " rows but the schema has no column to hold them", ParquetFiles.footer(file).metadataOffset());
             }
             distinct.add(0); // one column to bear out rows that no column has yet
         }

@@ -20,6 +20,7 @@ import io.pqlab.internal.format.ColumnChunk;
 import io.pqlab.internal.format.ColumnMetaData;
 import io.pqlab.internal.format.PageHeader;
 import io.pqlab.internal.format.PageHeaderDecoder;
+import io.pqlab.internal.format.ParquetFiles;
 import io.pqlab.internal.pageindex.OffsetIndex;
 import io.pqlab.internal.pageindex.PageLocation;
 import io.pqlab.internal.pages.PageWalker;
@@ -205,8 +206,8 @@ public final class ColumnChunkReader implements AutoCloseable {
         this.rowGroup = rowGroup;
         this.options = options;
         // pageWalker checks the chunk: metadata present, not encrypted, in this file, inside the data region
-        PageWalker walker = file.pageWalker(rowGroup, leaf);
-        ColumnChunk cc = file.chunk(rowGroup, leaf);
+        PageWalker walker = ParquetFiles.pageWalker(file, rowGroup, leaf);
+        ColumnChunk cc = ParquetFiles.chunk(file, rowGroup, leaf);
         this.column = file.schema().column(leaf);
         this.meta = cc.metaData();
         this.decryptor = cc.decryptor();
@@ -216,10 +217,10 @@ public final class ColumnChunkReader implements AutoCloseable {
         this.codec = meta.codec();
         this.maxDef = column.maxDefinitionLevel();
         this.maxRep = column.maxRepetitionLevel();
-        this.rowGroupRows = file.rowGroup(rowGroup).numRows();
+        this.rowGroupRows = ParquetFiles.rowGroup(file, rowGroup).numRows();
         this.chunkStart = walker.start();
         this.chunkEnd = walker.end();
-        this.deltaCarryOver = needsDeltaCarryOver(file.metadata().createdBy());
+        this.deltaCarryOver = needsDeltaCarryOver(ParquetFiles.metadata(file).createdBy());
         if (!Decompressor.isSupported(codec)) {
             throw new UnsupportedFeatureException("column \"" + column.dottedPath() + "\" uses the unsupported codec "
                     + Decompressor.codecName(codec), chunkStart);
@@ -1202,6 +1203,11 @@ public final class ColumnChunkReader implements AutoCloseable {
     }
 
     private static void checkLevels(int[] dst, int n, int maxLevel, String what, long fo) {
+        if ((maxLevel & (maxLevel + 1)) == 0) {
+            // (loops) a maximum of 2^w - 1 is every w-bit value: the decoders give w-bit values
+            // (packed ones masked, an RLE run's value checked to fit), so none can exceed it
+            return;
+        }
         for (int i = 0; i < n; i++) {
             if (dst[i] > maxLevel || dst[i] < 0) {
                 throw new MalformedFileException(what + " level " + Integer.toUnsignedString(dst[i]) + " of entry " + i
@@ -1279,7 +1285,17 @@ public final class ColumnChunkReader implements AutoCloseable {
                 } else {
                     b.binaries = new Binaries(nonNull, 0);
                 }
-                readBinaries(d, b.binaries, nonNull, pageOffset);
+                // (loops) PLAIN strings may stay in a decompressed buffer this reader then gives up:
+                // the batch holds it instead of a copy of its values
+                boolean keep = !reuse && (body.buf == pageBuf || (inUse != null && body.buf == inUse));
+                readBinaries(d, b.binaries, nonNull, pageOffset, keep);
+                if (keep && b.binaries.gap() != 0) {
+                    if (body.buf == pageBuf) {
+                        pageBuf = new byte[0]; // the next page decompresses into a buffer of its own
+                    } else {
+                        inUse = null; // not back to the spares: the batch holds it
+                    }
+                }
             }
         }
     }
@@ -1288,7 +1304,7 @@ public final class ColumnChunkReader implements AutoCloseable {
      * Byte arrays, with their decoded size held to the page limit: dictionary indices and shared
      * prefixes let a few stored bytes stand for far more decoded ones.
      */
-    private void readBinaries(ValuesDecoder d, Binaries dst, int n, long pageOffset) {
+    private void readBinaries(ValuesDecoder d, Binaries dst, int n, long pageOffset, boolean mayKeepInput) {
         long cap = options.maxPageSize();
         if (d instanceof DictionaryDecoder dd) {
             if (scratch.length < n) {
@@ -1316,7 +1332,7 @@ public final class ColumnChunkReader implements AutoCloseable {
                 }
             }
         } else {
-            d.readBinaries(dst, n); // at most the page's own bytes
+            d.readBinaries(dst, n, mayKeepInput); // at most the page's own bytes
         }
     }
 

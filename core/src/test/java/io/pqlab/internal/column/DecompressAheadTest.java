@@ -2,6 +2,7 @@ package io.pqlab.internal.column;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.pqlab.internal.format.ParquetFiles;
 import io.pqlab.ParquetFile;
 import io.pqlab.internal.format.ColumnChunk;
 import io.pqlab.internal.pageindex.OffsetIndex;
@@ -34,7 +35,7 @@ class DecompressAheadTest {
         try (ParquetFile f = ParquetFile.open(path)) {
             for (int g = 0; g < f.rowGroupCount(); g++) {
                 for (int c = 0; c < f.schema().columnCount(); c++) {
-                    ColumnChunk chunk = f.chunk(g, c);
+                    ColumnChunk chunk = ParquetFiles.chunk(f, g, c);
                     if (chunk.sealed()) {
                         continue; // encrypted: never decompressed ahead
                     }
@@ -45,7 +46,7 @@ class DecompressAheadTest {
                         } catch (RuntimeException e) {
                             oi = null; // a fixture's broken index: the walk is still checked
                         }
-                        if (oi != null && oi.problem(chunk, f.rowGroup(g).numRows()) != null) {
+                        if (oi != null && oi.problem(chunk, ParquetFiles.rowGroup(f, g).numRows()) != null) {
                             oi = null;
                         }
                     }
