@@ -112,8 +112,8 @@ class WideProjectionSmallHeapTest {
     @ValueSource(ints = {8})
     void aWideProjectionStaysWithinTheHeap(int threads) throws Exception {
         try (ParquetFile f = ParquetFile.open(file)) {
-            assertThat(f.metadata().rowGroups()).hasSize(GROUPS);
-            assertThat(f.chunk(0, 0).metaData().codec()).isEqualTo(io.pqlab.internal.compress.Decompressor.SNAPPY);
+            assertThat(f.rowGroupCount()).isEqualTo(GROUPS);
+            assertThat(io.pqlab.internal.format.ParquetFiles.chunk(f, 0, 0).metaData().codec()).isEqualTo(io.pqlab.internal.compress.Decompressor.SNAPPY);
             long n = 0;
             try (Scanner s = Scanner.open(f, BoundQuery.of(null, null, Query.all().threads(threads)))) {
                 for (RowBatch batch = s.next(); batch != null; batch = s.next()) {
