@@ -73,6 +73,30 @@ private final Context ctx;
         return AHEAD_BYTES / (2L * Math.max(1, g.reads().size()));
     }
 
+    /**
+     * The bytes the read windows of all readers of a local file may hold together: a 32nd of the
+     * heap, shared like {@link #AHEAD_BYTES} ({@link #readSize}).
+     */
+    static final long READ_BYTES = Runtime.getRuntime().maxMemory() / 32;
+
+    /**
+     * One reader's read window: for a local file, its share of {@link #READ_BYTES} among the
+     * columns of row group g and of the row group opened ahead, between 256 KiB and the options'
+     * read size (8 MiB; a page larger than the window is still read whole). The live heap of a
+     * full scan was mostly these windows (six columns of 8 MiB, twice while a row group was opened
+     * ahead); a read of a local file costs a system call, not a round trip. A file read in phases
+     * (remote: its requests planned and fetched ahead, where one read is one request if it is not
+     * held) keeps the options' size.
+     */
+    static int readSize(Context ctx, RowGroupPlan g) {
+        int max = ctx.readerOptions().readSize();
+        if (ctx.file().source() instanceof io.pqlab.internal.net.FetchingSource) {
+            return max;
+        }
+        long share = READ_BYTES / (2L * Math.max(1, g.reads().size()));
+        return (int) Math.min(max, Math.max(256 << 10, share));
+    }
+
     PageSource(Context ctx, RowGroupPlan g, int c, RowRanges rows, Set<Integer> exclude, boolean countSkipped) {
         this.ctx = ctx;
         this.g = g;
@@ -227,9 +251,10 @@ private final Context ctx;
                     }
                 }
                 if (reader == null) {
-                    reader = walk ? ColumnChunkReader.open(ctx.file(), g.index(), c, ctx.readerOptions())
+                    ColumnChunkReader.Options o = ctx.readerOptions().withReadSize(readSize(ctx, g));
+                    reader = walk ? ColumnChunkReader.open(ctx.file(), g.index(), c, o)
                             : ColumnChunkReader.openPages(ctx.file(), g.index(), c, oi,
-                                    more != null ? more : chosen, ctx.readerOptions());
+                                    more != null ? more : chosen, o);
                     reader.decompressAhead(decompressPool, decompressPages, aheadBytes(g));
                 } else if (more != null) {
                     reader.appendPages(more);

@@ -246,6 +246,11 @@ final class Scanner implements AutoCloseable {
         return sum;
     }
 
+    /** Row groups opened ahead now (tests). */
+    int rowGroupsAhead() {
+        return ahead.size();
+    }
+
     /** Releases the readers of a row group left part-way (a scan read to its end needs no close). */
     @Override
     public void close() {

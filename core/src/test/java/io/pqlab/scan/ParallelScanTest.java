@@ -145,4 +145,47 @@ class ParallelScanTest {
         }
         return out;
     }
+
+    /**
+     * Small row groups are opened ahead up to the thread count while they fit the budget (DuckDB's
+     * file: one page per column per row group, so one row group alone cannot keep the pool busy);
+     * under a limit only the next one, once the current has handed out its last batch. Rows
+     * stay in file order.
+     */
+    @Test
+    void smallRowGroupsAreOpenedAheadUpToTheThreads() throws IOException {
+        Path file = dir.resolve("small-groups.parquet");
+        var b = io.pqlab.oracle.ParquetJava.writer(file, BigRowGroups.SCHEMA).withRowGroupRowCountLimit(2_000)
+                .withDictionaryEncoding(false);
+        try (var w = io.pqlab.oracle.ParquetJava.hadoopFree(b).build()) {
+            var groups = new org.apache.parquet.example.data.simple.SimpleGroupFactory(BigRowGroups.SCHEMA);
+            for (long i = 0; i < 12_000; i++) {
+                var g = groups.newGroup();
+                g.add(0, i);
+                g.add(1, BigRowGroups.s(i, 0) == null ? "x" : BigRowGroups.s(i, 0));
+                w.write(g);
+            }
+        }
+        try (ParquetFile f = ParquetFile.open(file)) {
+            assertThat(f.rowGroupCount()).isEqualTo(6);
+            for (long limit : new long[] {-1, 11_000}) {
+                Query q = Query.all().threads(2);
+                try (Scanner s = Scanner.open(f, BoundQuery.of(null, null, limit < 0 ? q : q.limit(limit)))) {
+                    RowBatch first = s.next();
+                    assertThat(first.size()).isEqualTo(2_000);
+                    // row groups 1 and 2 decode while the caller holds row group 0's only batch
+                    assertThat(s.rowGroupsAhead()).as("limit " + limit).isEqualTo(limit < 0 ? 2 : 1);
+                    long n = first.size();
+                    for (RowBatch r = s.next(); r != null; r = s.next()) {
+                        for (int i = 0; i < r.size(); i++) {
+                            assertThat(r.rowNumber(i)).isEqualTo(n);
+                            assertThat(r.getLong(0, i)).isEqualTo(n);
+                            n++;
+                        }
+                    }
+                    assertThat(n).isEqualTo(limit < 0 ? 12_000 : limit);
+                }
+            }
+        }
+    }
 }

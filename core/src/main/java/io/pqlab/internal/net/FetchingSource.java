@@ -55,6 +55,8 @@ public final class FetchingSource extends ForwardingSource {
     private long reached = -1;
     private boolean stopped;
     private Thread prefetcher;
+    /** Prefetch threads started (tests). Guarded by this. */
+    private int prefetchStarts;
     /** How many times {@link #stop} waited for the fetches in flight (a field, so the wait is not elided). */
     private int fetchingDrained;
     /**
@@ -287,7 +289,7 @@ public final class FetchingSource extends ForwardingSource {
             reached = offset + length;
             ahead.headMap(reached, false).clear();
             notifyAll();
-            if (prefetcher == null && !stopped && !pending.isEmpty()) {
+            if (prefetcher == null && !stopped && firstPendingFits()) {
                 startPrefetcher(); // it ended while the readers were away
             }
         }
@@ -321,18 +323,33 @@ public final class FetchingSource extends ForwardingSource {
                     prefetchRequests.put(r.offset(), r);
                 }
             }
-            if (prefetcher != null || pending.isEmpty()) {
+            if (prefetcher != null || !firstPendingFits()) {
                 return; // a running prefetch takes these too (a later scan of the same file)
             }
             startPrefetcher();
         }
     }
 
+    /**
+     * Whether the next pending request can be kept (this held): a prefetch started without room
+     * would end at once, and held bytes never shrink, so with the room used up the readers fetch
+     * the rest themselves and no thread is started for each of their reads.
+     */
+    private boolean firstPendingFits() {
+        return !pending.isEmpty() && heldBytes + pending.firstEntry().getValue().length() <= maxHeld;
+    }
+
     /** Starts the prefetch thread (this held; it clears {@link #prefetcher} as it ends, this held). */
     private void startPrefetcher() {
+        prefetchStarts++;
         prefetcher = new Thread(this::prefetchLoop, "pqlab-prefetch");
         prefetcher.setDaemon(true);
         prefetcher.start();
+    }
+
+    /** Prefetch threads started so far (tests). */
+    synchronized int prefetchStarts() {
+        return prefetchStarts;
     }
 
     /** Whether a prefetch thread is running (tests: a scan left alone leaves none for long). */

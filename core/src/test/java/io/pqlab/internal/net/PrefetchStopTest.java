@@ -228,6 +228,9 @@ class PrefetchStopTest {
             }
             assertThat(made).allMatch(r -> requests.contains(new Span(r.offset(), r.length())));
             assertThat(made).hasSize(10);
+            // once there is no room, a reader's read does not start a prefetch that would end at
+            // once (review finding F4: one thread per read)
+            assertThat(fs.prefetchStarts()).isEqualTo(1);
         }
         // the index phase's fetch ahead likewise keeps to the room there is
         RequestLog log2 = new RequestLog();
