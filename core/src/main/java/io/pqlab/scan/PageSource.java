@@ -86,15 +86,27 @@ private final Context ctx;
      * full scan was mostly these windows (six columns of 8 MiB, twice while a row group was opened
      * ahead); a read of a local file costs a system call, not a round trip. A file read in phases
      * (remote: its requests planned and fetched ahead, where one read is one request if it is not
-     * held) keeps the options' size.
+     * held) keeps the options' size, and so does any source not known to be a local file (a
+     * dataset's or Spark's source over S3 or HTTP, where a window is a request).
      */
     static int readSize(Context ctx, RowGroupPlan g) {
         int max = ctx.readerOptions().readSize();
-        if (ctx.file().source() instanceof io.pqlab.internal.net.FetchingSource) {
+        if (!localFile(ctx.file().source())) {
             return max;
         }
         long share = READ_BYTES / (2L * Math.max(1, g.reads().size()));
         return (int) Math.min(max, Math.max(256 << 10, share));
+    }
+
+    /** Whether s reads a local file directly: a {@link io.pqlab.io.FileSource}, or one seen through sources that forward to it, not fetched in phases. */
+    private static boolean localFile(io.pqlab.io.ByteSource s) {
+        while (s instanceof io.pqlab.io.ForwardingSource f) {
+            if (s instanceof io.pqlab.internal.net.FetchingSource) {
+                return false; // read in phases: a window is a planned request
+            }
+            s = f.inner();
+        }
+        return s instanceof io.pqlab.io.FileSource;
     }
 
     PageSource(Context ctx, RowGroupPlan g, int c, RowRanges rows, Set<Integer> exclude, boolean countSkipped) {
