@@ -122,10 +122,14 @@ abstract class CompiledLeaf {
                 boolean matches(ColumnBatch b, int v) {
                     io.pqlab.internal.encoding.Binaries bs = b.binaries();
                     if (xs == null) {
-                        return test(bs.compare(v, x), leaf.op());
+                        return switch (leaf.op()) {
+                            case EQ -> same(bs, v, x);
+                            case NE -> !same(bs, v, x);
+                            default -> test(bs.compare(v, x), leaf.op());
+                        };
                     }
                     for (byte[] y : xs) {
-                        if (bs.equals(v, y)) {
+                        if (same(bs, v, y)) {
                             return in;
                         }
                     }
@@ -149,6 +153,22 @@ abstract class CompiledLeaf {
                 return ValueMatch.matches(leaf, plain);
             }
         };
+    }
+
+    /** Whether value v of bs is x: lengths first, then a byte loop (values here are short; no call). */
+    static boolean same(io.pqlab.internal.encoding.Binaries bs, int v, byte[] x) {
+        int len = bs.length(v);
+        if (len != x.length) {
+            return false;
+        }
+        byte[] d = bs.data();
+        int o = bs.offset(v);
+        for (int k = 0; k < len; k++) {
+            if (d[o + k] != x[k]) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** matchEntries over INT64 values a[e0, e1) (entry e is value e), one loop per operator. */
