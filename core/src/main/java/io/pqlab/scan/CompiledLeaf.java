@@ -118,9 +118,48 @@ abstract class CompiledLeaf {
             java.util.List<byte[]> xs = comparison ? null : leaf.values();
             boolean in = leaf.op() == LeafOp.IN;
             return new CompiledLeaf(leaf) {
+                /** The dictionary last judged, and the verdict on each of its entries. */
+                private io.pqlab.internal.encoding.Binaries judged;
+                private boolean[] verdicts;
+
                 @Override
                 boolean matches(ColumnBatch b, int v) {
-                    io.pqlab.internal.encoding.Binaries bs = b.binaries();
+                    return holds(b.binaries(), v);
+                }
+
+                @Override
+                void matchEntries(ColumnBatch b, int e0, int e1, int base, BitSet out) {
+                    int[] idx = b.dictionaryIndices();
+                    io.pqlab.internal.encoding.Binaries dict = b.dictionary();
+                    if (idx == null || (dict != judged && dict.size() > 4L * (e1 - e0))) {
+                        super.matchEntries(b, e0, e1, base, out); // not worth judging the whole dictionary
+                        return;
+                    }
+                    if (dict != judged) { // a chunk's pages share its dictionary: judged once
+                        boolean[] j = new boolean[dict.size()];
+                        for (int k = 0; k < j.length; k++) {
+                            j[k] = holds(dict, k);
+                        }
+                        verdicts = j;
+                        judged = dict;
+                    }
+                    boolean[] j = verdicts;
+                    if (b.entriesAreValues()) {
+                        for (int e = e0; e < e1; e++) {
+                            if (j[idx[e]]) {
+                                out.set(base + e);
+                            }
+                        }
+                    } else {
+                        for (int e = e0; e < e1; e++) {
+                            if (!b.isNull(e) && j[idx[b.valueIndex(e)]]) {
+                                out.set(base + e);
+                            }
+                        }
+                    }
+                }
+
+                private boolean holds(io.pqlab.internal.encoding.Binaries bs, int v) {
                     if (xs == null) {
                         return switch (leaf.op()) {
                             case EQ -> same(bs, v, x);
