@@ -4,7 +4,7 @@ import io.pqlab.internal.assembly.Shape;
 import io.pqlab.internal.assembly.RowPages;
 import io.pqlab.internal.column.ColumnBatch;
 import io.pqlab.internal.encoding.Binaries;
-import io.pqlab.internal.format.PhysicalType;
+import io.pqlab.schema.PhysicalType;
 import io.pqlab.internal.values.ColumnType;
 import io.pqlab.scan.RowBatch;
 import io.pqlab.schema.ColumnDescriptor;
@@ -85,7 +85,7 @@ abstract class DirectWriter {
                     yield Kind.I16;
                 }
                 if (v instanceof IntVector || v instanceof UInt4Vector || v instanceof DateDayVector
-                        || (v instanceof TimeMilliVector && t.timeUnit() == io.pqlab.internal.format.TimeUnit.MILLIS)) {
+                        || (v instanceof TimeMilliVector && t.timeUnit() == io.pqlab.schema.TimeUnit.MILLIS)) {
                     yield Kind.I32;
                 }
                 yield v instanceof DecimalVector ? Kind.DEC32 : null;

@@ -3,7 +3,7 @@ package io.pqlab.scan;
 
 import io.pqlab.MalformedFileException;
 import io.pqlab.internal.column.ColumnBatch;
-import io.pqlab.internal.format.PhysicalType;
+import io.pqlab.schema.PhysicalType;
 import io.pqlab.internal.predicate.LeafOp;
 import io.pqlab.internal.predicate.Predicate;
 import io.pqlab.internal.predicate.Predicate.Leaf;

@@ -1,7 +1,7 @@
 package io.pqlab.internal.column;
 
 import io.pqlab.internal.encoding.Binaries;
-import io.pqlab.internal.format.PhysicalType;
+import io.pqlab.schema.PhysicalType;
 import io.pqlab.schema.ColumnDescriptor;
 import io.pqlab.internal.values.ColumnType;
 import io.pqlab.internal.values.ValueFormat;

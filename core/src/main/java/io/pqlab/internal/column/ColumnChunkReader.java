@@ -20,6 +20,7 @@ import io.pqlab.internal.format.ColumnChunk;
 import io.pqlab.internal.format.ColumnMetaData;
 import io.pqlab.internal.format.PageHeader;
 import io.pqlab.internal.format.PageHeaderDecoder;
+import io.pqlab.internal.format.ParquetFiles;
 import io.pqlab.internal.pageindex.OffsetIndex;
 import io.pqlab.internal.pageindex.PageLocation;
 import io.pqlab.internal.pages.PageWalker;
@@ -187,6 +188,14 @@ public final class ColumnChunkReader implements AutoCloseable {
     private byte[] inUse;
     /** The stored bytes' copy of the page read ahead being decoded, likewise. */
     private byte[] copyInUse;
+    /**
+     * The page after those read ahead, read and checked but too large for the budget left: its
+     * stored bytes stay in the read buffer (nothing reads the buffer before it is taken), so
+     * neither the next try to read it ahead nor {@link #next()} reads or checks it again.
+     */
+    private Page held;
+    /** Pages read from the buffer (header decoded, body fetched, checksum checked): tests. */
+    private int pageReads;
     // volatile: a pool task that finishes after close() must see it and close its decompressor
     private volatile boolean closed;
 
@@ -196,8 +205,8 @@ public final class ColumnChunkReader implements AutoCloseable {
         this.rowGroup = rowGroup;
         this.options = options;
         // pageWalker checks the chunk: metadata present, not encrypted, in this file, inside the data region
-        PageWalker walker = file.pageWalker(rowGroup, leaf);
-        ColumnChunk cc = file.chunk(rowGroup, leaf);
+        PageWalker walker = ParquetFiles.pageWalker(file, rowGroup, leaf);
+        ColumnChunk cc = ParquetFiles.chunk(file, rowGroup, leaf);
         this.column = file.schema().column(leaf);
         this.meta = cc.metaData();
         this.decryptor = cc.decryptor();
@@ -207,10 +216,10 @@ public final class ColumnChunkReader implements AutoCloseable {
         this.codec = meta.codec();
         this.maxDef = column.maxDefinitionLevel();
         this.maxRep = column.maxRepetitionLevel();
-        this.rowGroupRows = file.rowGroup(rowGroup).numRows();
+        this.rowGroupRows = ParquetFiles.rowGroup(file, rowGroup).numRows();
         this.chunkStart = walker.start();
         this.chunkEnd = walker.end();
-        this.deltaCarryOver = needsDeltaCarryOver(file.metadata().createdBy());
+        this.deltaCarryOver = needsDeltaCarryOver(ParquetFiles.metadata(file).createdBy());
         if (!Decompressor.isSupported(codec)) {
             throw new UnsupportedFeatureException("column \"" + column.dottedPath() + "\" uses the unsupported codec "
                     + Decompressor.codecName(codec), chunkStart);
@@ -409,7 +418,39 @@ public final class ColumnChunkReader implements AutoCloseable {
         if (b != null && aheadPool != null) {
             readAhead();
         }
+        if (held == null && allRead()) {
+            // nothing more to read: the read window (up to the read size) and the inline page
+            // buffer go now, not when the reader is closed (a scan on a pool opens the next row
+            // group's readers while this one's last batch is still being handed out)
+            buffer.release();
+            pageBuf = new byte[0];
+            spareBuffers.clear();
+        }
         return b;
+    }
+
+    /**
+     * Whether every byte this reader will decode has been read (pages read ahead hold copies):
+     * the end of a walk, or the OffsetIndex's last page chosen and read (no page can be added
+     * after it).
+     */
+    private boolean allRead() {
+        if (sequential) {
+            return (ahead.isEmpty() ? pos : ahead.peekLast().end()) >= chunkEnd;
+        }
+        if (chosenCount == 0 || chosen[chosenCount - 1] != offsetIndex.pageCount() - 1) {
+            return false;
+        }
+        int k = nextChosen;
+        for (Page q : ahead) {
+            k += q.header.isDataPage() ? 1 : 0;
+        }
+        return k >= chosenCount;
+    }
+
+    /** Pages read from the file's bytes so far (each page once, however it was decoded); tests. */
+    int pageReads() {
+        return pageReads;
     }
 
     /**
@@ -450,7 +491,7 @@ public final class ColumnChunkReader implements AutoCloseable {
 
     // ---- decompressing ahead ----------------------------------------------------------------------
 
-    /** The page at {@code at}: the one read ahead, or read now. */
+    /** The page at {@code at}: the one read ahead, the one held, or read now. */
     private Page takePage(long at, long pageLimit, long fetchLimit) throws IOException {
         Page p = ahead.peek();
         if (p != null) {
@@ -461,6 +502,11 @@ public final class ColumnChunkReader implements AutoCloseable {
                 return p;
             }
             dropAhead(); // not reached: pages are read ahead exactly where next() goes
+        }
+        Page h = held;
+        held = null;
+        if (h != null && h.offset() == at && h.end() <= pageLimit) {
+            return h; // read and checked once already; its bytes are in the buffer still
         }
         return readPage(at, pageLimit, fetchLimit);
     }
@@ -473,6 +519,7 @@ public final class ColumnChunkReader implements AutoCloseable {
         }
         ahead.clear();
         aheadBytes = 0;
+        held = null;
     }
 
     /** Reads the pages after those handed out (and read ahead) and queues their decompression. */
@@ -507,19 +554,27 @@ public final class ColumnChunkReader implements AutoCloseable {
                 fetchLimit = chosenFetchLimit[k];
             }
             Page p;
-            try {
-                p = readPage(at, pageLimit, fetchLimit);
-            } catch (IOException | RuntimeException e) {
-                return; // read again when next() reaches it, and thrown there, as without a pool
+            if (held != null && held.offset() == at) {
+                p = held; // too large before; maybe it fits now
+            } else {
+                held = null;
+                try {
+                    p = readPage(at, pageLimit, fetchLimit);
+                } catch (IOException | RuntimeException e) {
+                    return; // read again when next() reaches it, and thrown there, as without a pool
+                }
             }
             if (!p.header.isDataPage() && !p.header.isDictionaryPage()) {
-                return; // next() reads it (its body is not fetched)
+                held = p; // next() takes it (its body is not fetched)
+                return;
             }
             int stored = (int) (p.end() - p.bodyOffset());
             long cost = (long) stored + Math.max(0, p.header.uncompressedPageSize());
             if (aheadBytes + cost > aheadBudget) {
-                return; // its bytes stay in the buffer; next() reads it there
+                held = p; // its bytes stay in the buffer; next() decodes it there, not read again
+                return;
             }
+            held = null;
             byte[] copy = spareCopies.poll();
             if (copy == null || copy.length < stored) {
                 copy = new byte[stored];
@@ -822,6 +877,7 @@ public final class ColumnChunkReader implements AutoCloseable {
      * needs, a small window for the header first).
      */
     private Page readPage(long at, long pageLimit, long fetchLimit) throws IOException {
+        pageReads++;
         long avail = pageLimit - at;
         if (avail <= 0) {
             throw new MalformedFileException("a page expected at " + at + " lies outside its range", at);

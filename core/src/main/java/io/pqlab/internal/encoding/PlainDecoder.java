@@ -50,6 +50,11 @@ public final class PlainDecoder extends ValuesDecoder {
     }
 
     @Override
+    void clear() {
+        bit = 0;
+    }
+
+    @Override
     public int position() {
         return type == Type.BOOLEAN ? in.base + (int) ((bit + 7) >>> 3) : in.pos;
     }

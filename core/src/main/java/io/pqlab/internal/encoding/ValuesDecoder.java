@@ -37,8 +37,16 @@ public abstract class ValuesDecoder {
         this.empty = numValues == 0 && len == 0;
         if (!empty) {
             start();
+        } else {
+            clear();
         }
     }
+
+    /**
+     * Forgets the previous section's state where {@link #start} is not called (an empty section: a
+     * page whose entries are all null, after one with values, on a reused decoder).
+     */
+    void clear() {}
 
     /** Reads the encoding's header, if any, and checks it against the data and numValues. */
     abstract void start();

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.pqlab.MalformedFileException;
 import io.pqlab.internal.assembly.RowPages;
 import io.pqlab.ParquetFile;
+import io.pqlab.internal.format.ParquetFiles;
 import io.pqlab.oracle.ParquetJava;
 import io.pqlab.internal.pageindex.OffsetIndex;
 import io.pqlab.internal.pageindex.PageIndexReader;
@@ -162,9 +163,9 @@ class CraftedPagesTest {
             assertThat(pages.get(1).rowCount()).isEqualTo(2);
             assertThat(pages.get(1).rowStart(0)).isEqualTo(1);
 
-            OffsetIndex oi = PageIndexReader.offsetIndex(f.source(), f.chunk(0, 0));
+            OffsetIndex oi = PageIndexReader.offsetIndex(f.source(), ParquetFiles.chunk(f, 0, 0));
             assertThat(oi).isNotNull();
-            assertThat(oi.problem(f.chunk(0, 0), 3)).isNull();
+            assertThat(oi.problem(ParquetFiles.chunk(f, 0, 0), 3)).isNull();
             try (ColumnChunkReader r = ColumnChunkReader.openPages(f, 0, 0, oi, new int[] {0})) {
                 assertThat(r.next().rowCount()).isEqualTo(1);
             }
