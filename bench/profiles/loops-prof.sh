@@ -1,7 +1,7 @@
 #!/bin/bash
-# loops-prof.sh CP NAME FILE N MODE: N full scans of FILE (every column, one thread) under JFR by
+# loops-prof.sh CP NAME FILE N MODE: N scans of FILE (every column, one thread) under JFR by
 # LoopsRun.java.txt (MODE: pqlab = PqlabScan's consumer as FullScanBench.pqlab_rows runs it, pj =
-# parquet-java's column readers, duck = DuckDB's aggregate); top frames (self and with callers) to NAME.txt.
+# parquet-java's column readers, duck = DuckDB's aggregate, or sel-READER:VARIANT:CONDITION: one ScanBench call at 1 thread, FILE unused); top frames (self and with callers) to NAME.txt.
 # JMH's compiler blackholes are switched on as JMH does (-DcompilerBlackholesEnabled and its CompileCommands).
 # CP: bench/target/benchmarks.jar, optionally after fresher class folders (core/target/classes:...).
 CP=$1; NAME=$2; FILE=$3; N=$4; MODE=$5

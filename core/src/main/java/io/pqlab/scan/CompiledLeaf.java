@@ -118,14 +118,57 @@ abstract class CompiledLeaf {
             java.util.List<byte[]> xs = comparison ? null : leaf.values();
             boolean in = leaf.op() == LeafOp.IN;
             return new CompiledLeaf(leaf) {
+                /** The dictionary last judged, and the verdict on each of its entries. */
+                private io.pqlab.internal.encoding.Binaries judged;
+                private boolean[] verdicts;
+
                 @Override
                 boolean matches(ColumnBatch b, int v) {
-                    io.pqlab.internal.encoding.Binaries bs = b.binaries();
+                    return holds(b.binaries(), v);
+                }
+
+                @Override
+                void matchEntries(ColumnBatch b, int e0, int e1, int base, BitSet out) {
+                    int[] idx = b.dictionaryIndices();
+                    io.pqlab.internal.encoding.Binaries dict = b.dictionary();
+                    if (idx == null || (dict != judged && dict.size() > 4L * (e1 - e0))) {
+                        super.matchEntries(b, e0, e1, base, out); // not worth judging the whole dictionary
+                        return;
+                    }
+                    if (dict != judged) { // a chunk's pages share its dictionary: judged once
+                        boolean[] j = new boolean[dict.size()];
+                        for (int k = 0; k < j.length; k++) {
+                            j[k] = holds(dict, k);
+                        }
+                        verdicts = j;
+                        judged = dict;
+                    }
+                    boolean[] j = verdicts;
+                    if (b.entriesAreValues()) {
+                        for (int e = e0; e < e1; e++) {
+                            if (j[idx[e]]) {
+                                out.set(base + e);
+                            }
+                        }
+                    } else {
+                        for (int e = e0; e < e1; e++) {
+                            if (!b.isNull(e) && j[idx[b.valueIndex(e)]]) {
+                                out.set(base + e);
+                            }
+                        }
+                    }
+                }
+
+                private boolean holds(io.pqlab.internal.encoding.Binaries bs, int v) {
                     if (xs == null) {
-                        return test(bs.compare(v, x), leaf.op());
+                        return switch (leaf.op()) {
+                            case EQ -> same(bs, v, x);
+                            case NE -> !same(bs, v, x);
+                            default -> test(bs.compare(v, x), leaf.op());
+                        };
                     }
                     for (byte[] y : xs) {
-                        if (bs.equals(v, y)) {
+                        if (same(bs, v, y)) {
                             return in;
                         }
                     }
@@ -149,6 +192,22 @@ abstract class CompiledLeaf {
                 return ValueMatch.matches(leaf, plain);
             }
         };
+    }
+
+    /** Whether value v of bs is x: lengths first, then a byte loop (values here are short; no call). */
+    static boolean same(io.pqlab.internal.encoding.Binaries bs, int v, byte[] x) {
+        int len = bs.length(v);
+        if (len != x.length) {
+            return false;
+        }
+        byte[] d = bs.data();
+        int o = bs.offset(v);
+        for (int k = 0; k < len; k++) {
+            if (d[o + k] != x[k]) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** matchEntries over INT64 values a[e0, e1) (entry e is value e), one loop per operator. */

@@ -53,6 +53,13 @@ public final class ColumnBatch {
     float[] floats;
     double[] doubles;
     Binaries binaries;
+    /**
+     * A dictionary-encoded page of byte arrays: value v is entry {@code dictIndices[v]} of
+     * {@code dictionary} (also gathered into {@link #binaries}); else null. Lets a condition be
+     * judged once per dictionary entry.
+     */
+    int[] dictIndices;
+    Binaries dictionary;
 
     /** Lazily built: value index of each entry (-1 for null), and entries where rows start. */
     private int[] valueIndexOf;
@@ -70,6 +77,8 @@ public final class ColumnBatch {
 
     /** Forgets derived indexes; the reader calls it before refilling a reused batch. */
     void reset() {
+        dictIndices = null;
+        dictionary = null;
         valueIndexBuilt = false;
         rowStartsBuilt = false;
     }
@@ -319,6 +328,16 @@ public final class ColumnBatch {
     }
 
     /** BYTE_ARRAY, FIXED_LEN_BYTE_ARRAY and INT96 values, else null. */
+    /** Value v's entry in {@link #dictionary()}, by value; null unless the page is dictionary-encoded byte arrays. */
+    public int[] dictionaryIndices() {
+        return dictIndices;
+    }
+
+    /** The dictionary's values that {@link #dictionaryIndices()} index; null with them. */
+    public Binaries dictionary() {
+        return dictionary;
+    }
+
     public Binaries binaries() {
         return binaries;
     }

@@ -167,7 +167,6 @@ public final class ColumnChunkReader implements AutoCloseable {
     private int lastPageIndex = Integer.MIN_VALUE;
     private int lastEncoding = -1;
     private byte[] pageBuf = new byte[0];
-    private int[] scratch = new int[0];
     private final CRC32 crc = new CRC32();
     private ColumnBatch reusable;
     private int pagesDecoded;
@@ -1288,7 +1287,7 @@ public final class ColumnChunkReader implements AutoCloseable {
                 // (loops) PLAIN strings may stay in a decompressed buffer this reader then gives up:
                 // the batch holds it instead of a copy of its values
                 boolean keep = !reuse && (body.buf == pageBuf || (inUse != null && body.buf == inUse));
-                readBinaries(d, b.binaries, nonNull, pageOffset, keep);
+                readBinaries(d, b, nonNull, pageOffset, keep);
                 if (keep && b.binaries.gap() != 0) {
                     if (body.buf == pageBuf) {
                         pageBuf = new byte[0]; // the next page decompresses into a buffer of its own
@@ -1304,26 +1303,28 @@ public final class ColumnChunkReader implements AutoCloseable {
      * Byte arrays, with their decoded size held to the page limit: dictionary indices and shared
      * prefixes let a few stored bytes stand for far more decoded ones.
      */
-    private void readBinaries(ValuesDecoder d, Binaries dst, int n, long pageOffset, boolean mayKeepInput) {
+    private void readBinaries(ValuesDecoder d, ColumnBatch b, int n, long pageOffset, boolean mayKeepInput) {
+        Binaries dst = b.binaries;
         long cap = options.maxPageSize();
         if (d instanceof DictionaryDecoder dd) {
-            if (scratch.length < n) {
-                scratch = new int[n];
-            }
-            dd.readIndices(scratch, 0, n);
+            // (loops) the batch keeps the indices: a condition is judged once per dictionary entry
+            int[] idx = new int[n];
+            dd.readIndices(idx, 0, n);
             Binaries dict = dd.dictionary().binaries();
             if (dict == null) {
                 throw new MalformedFileException("a dictionary of another type than the column's", pageOffset);
             }
             long bytes = 0;
             for (int i = 0; i < n; i++) {
-                bytes += dict.length(scratch[i]);
+                bytes += dict.length(idx[i]);
             }
             if (bytes > cap) {
                 throw tooLarge(bytes, pageOffset);
             }
             dst.reserve(n, bytes);
-            dst.appendGather(dict, scratch, n);
+            dst.appendGather(dict, idx, n);
+            b.dictIndices = idx;
+            b.dictionary = dict;
         } else if (d instanceof DeltaByteArrayDecoder) {
             for (int i = 0; i < n; i++) {
                 d.readBinaries(dst, 1);
