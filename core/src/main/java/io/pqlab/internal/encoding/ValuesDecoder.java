@@ -87,6 +87,16 @@ public abstract class ValuesDecoder {
         throw unsupported("byte array");
     }
 
+    /**
+     * As {@link #readBinaries(Binaries, int)}; when {@code mayKeepInput}, the caller gives up the
+     * bytes given to {@link #init} (nobody writes them again), so a decoder may leave the values
+     * where they are and make an empty dst a view of them ({@link Binaries#gap()}) instead of
+     * copying. Only PLAIN BYTE_ARRAY does.
+     */
+    public void readBinaries(Binaries dst, int n, boolean mayKeepInput) {
+        readBinaries(dst, n);
+    }
+
     /** Skips n values, checking that they are present. */
     public abstract void skip(int n);
 
