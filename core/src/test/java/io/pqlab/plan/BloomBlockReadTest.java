@@ -161,7 +161,7 @@ class BloomBlockReadTest {
             BloomFilter[] whole = new BloomFilter[f.rowGroupCount()];
             long bitsets = 0;
             for (int g = 0; g < whole.length; g++) {
-                BloomFilterResult w = BloomFilterReader.read(f.source(), f.chunk(g, 0));
+                BloomFilterResult w = BloomFilterReader.read(f.source(), ParquetFiles.chunk(f, g, 0));
                 whole[g] = w.filter();
                 bitsets += w.filter().bitsetLength();
             }
