@@ -65,6 +65,8 @@ public final class DatasetScan implements AutoCloseable {
      */
     private int window;
     private ExecutorService pool;
+    /** The pool's threads, joined by close: a pool says it terminated just before its threads have ended. */
+    private final List<Thread> poolThreads = new java.util.concurrent.CopyOnWriteArrayList<>();
     private final ArrayDeque<Ahead> ahead = new ArrayDeque<>();
     private volatile boolean closed;
 
@@ -157,6 +159,10 @@ public final class DatasetScan implements AutoCloseable {
             }
             Ahead a = ahead.peekFirst();
             if (a == null) {
+                // every file ended: the idle threads end now, not when (or if) the scan is closed
+                if (pool != null) {
+                    pool.shutdown();
+                }
                 return null;
             }
             Object item;
@@ -197,6 +203,7 @@ public final class DatasetScan implements AutoCloseable {
             pool = Executors.newFixedThreadPool(threads, r -> {
                 Thread t = new Thread(r, "pqlab-dataset-scan-" + id.incrementAndGet());
                 t.setDaemon(true);
+                poolThreads.add(t);
                 return t;
             });
         }
@@ -298,8 +305,16 @@ public final class DatasetScan implements AutoCloseable {
             pool.shutdown();
             try {
                 // each file's thread stops after the batch it is decoding; wait for them, so that no
-                // scan of this one still reads a file once it is closed
+                // scan of this one still reads a file once it is closed, and for the threads
+                // themselves to end (the pool's termination comes just before)
+                long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(1);
                 pool.awaitTermination(1, TimeUnit.MINUTES);
+                for (Thread t : poolThreads) {
+                    long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+                    if (left > 0) {
+                        t.join(left);
+                    }
+                }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }

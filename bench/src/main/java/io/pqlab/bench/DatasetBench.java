@@ -31,6 +31,7 @@ import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
@@ -39,18 +40,20 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * Planning a 1,000-file hive dataset ({@code year=2015..2024/month=1..10/part-0..9.parquet}, 200
  * rows and 2 row groups a file, written by parquet-java into {@code hive-1000} of the bench data
- * folder on first use) for {@code month = 6 AND amount > 9900}: the partition rules out nine files
- * in ten, the statistics most row groups of the rest.
+ * folder on first use), {@code shape} {@code partition}: for {@code month = 6 AND amount > 9900}
+ * (the partition rules out nine files in ten, the statistics most row groups of the rest), and
+ * {@code data}: for {@code amount > 9990} (every footer is read, the statistics rule out most row
+ * groups).
  *
  * <ul>
- *   <li>{@code pqlabCold}: list, read 100 footers (on the cores), plan; no metadata cache;
+ *   <li>{@code pqlabCold}: list, read the footers partitions leave (100 or 1,000, on the cores), plan; no metadata cache;
  *   <li>{@code pqlabWarmCache}: the same with a metadata cache filled in setup (no footer byte read);
  *   <li>{@code duckdbCount1Thread} / {@code duckdbCountCores}: DuckDB's filtered
  *       {@code count(*)} over {@code read_parquet(..., hive_partitioning = true)} on a fresh
  *       in-memory database, one thread and as many threads as pqlab uses; DuckDB also reads the
  *       matching rows' pages, so it is an upper bound of its planning;
  *   <li>{@code parquetJavaLoop}: the loop a parquet-java user writes: walk the tree, skip by the
- *       path's month, read each footer and filter its row groups by statistics.
+ *       path's month (shape partition), read each footer and filter its row groups by statistics.
  * </ul>
  * The OS page cache is warm for all. Ratios within one run are the figures.
  */
@@ -61,16 +64,28 @@ import org.openjdk.jmh.annotations.Warmup;
 @Warmup(iterations = 3, time = 2)
 @Measurement(iterations = 5, time = 2)
 public class DatasetBench {
-    static final String CONDITION = "month = 6 AND amount > 9900";
+    /**
+     * {@code partition}: {@code month = 6 AND amount > 9900}, the partition rules out nine files in
+     * ten; {@code data}: {@code amount > 9990}, on a data column only: every file's footer is read
+     * (cold: 1,000 footers), where a warm cache saves the most a local one can.
+     */
+    @Param({"partition", "data"})
+    public String shape;
+
+    static String condition(String shape) {
+        return shape.equals("data") ? "amount > 9990" : "month = 6 AND amount > 9900";
+    }
 
     Path root;
+    String condition;
     Path cache;
     Query query;
 
     @Setup
     public void setup() throws IOException {
         root = generate(BenchData.dir().resolve("hive-1000"));
-        query = Query.where(CONDITION);
+        condition = condition(shape);
+        query = Query.where(condition);
         cache = Files.createTempDirectory("pqlab-dataset-cache");
         try (Dataset d = Dataset.open(List.of(root.toString()), DatasetOptions.defaults().withCache(cache))) {
             d.plan(query); // fills the cache
@@ -136,7 +151,7 @@ public class DatasetBench {
     private long duckCount(int threads) throws Exception {
         try (Connection c = Duck.connect(threads); Statement s = c.createStatement();
                 ResultSet r = s.executeQuery("SELECT count(*) FROM read_parquet(" + Duck.literal(root)
-                        + " || '/**/*.parquet', hive_partitioning = true) WHERE " + CONDITION)) {
+                        + " || '/**/*.parquet', hive_partitioning = true) WHERE " + condition)) {
             r.next();
             return r.getLong(1);
         }
@@ -148,10 +163,11 @@ public class DatasetBench {
         try (Stream<Path> s = Files.walk(root)) {
             files = s.filter(p -> p.getFileName().toString().endsWith(".parquet")).sorted().toList();
         }
-        FilterCompat.Filter filter = FilterCompat.get(FilterApi.gt(FilterApi.longColumn("amount"), 9900L));
+        boolean data = shape.equals("data");
+        FilterCompat.Filter filter = FilterCompat.get(FilterApi.gt(FilterApi.longColumn("amount"), data ? 9990L : 9900L));
         long rows = 0;
         for (Path f : files) {
-            if (!f.getParent().getFileName().toString().equals("month=6")) {
+            if (!data && !f.getParent().getFileName().toString().equals("month=6")) {
                 continue; // the partition, from the path
             }
             ParquetMetadata footer = Pj.readFooter(new LocalInputFile(f));

@@ -27,9 +27,11 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Planning DatasetBench's 1,000-file hive dataset ({@code bench/data/hive-1000}, which DatasetBench
- * writes on first use) over s3proxy, cold and with a warm metadata cache, for DatasetBench's
- * condition {@code month = 6 AND amount > 9900}: one ListObjectsV2 lists the files with sizes and
- * ETags, the partition rules out 900, and the 100 left cost a footer GET each cold, none warm.
+ * writes on first use) over s3proxy, cold and with a warm metadata cache, for DatasetBench's two
+ * conditions: one ListObjectsV2 lists the files with sizes and ETags; for {@code month = 6 AND
+ * amount > 9900} ({@code shape} partition) the partition rules out 900 and the 100 left cost a
+ * footer GET each cold, none warm; for {@code amount > 9990} (data) every file costs a footer GET
+ * cold (1,000), none warm.
  *
  * <p>{@code s3ListingOnly} is the listing alone, the floor of both: a warm plan is the listing plus
  * planning from memory. {@code latencyMs} delays every request the server serves (loopback has no first-byte latency;
@@ -45,7 +47,12 @@ import org.openjdk.jmh.annotations.Warmup;
 @Warmup(iterations = 2, time = 2)
 @Measurement(iterations = 5, time = 2)
 public class S3DatasetBench {
-    static final String CONDITION = "month = 6 AND amount > 9900";
+    /**
+     * DatasetBench's shapes: {@code partition}, {@code month = 6 AND amount > 9900} (100 footers
+     * cold); {@code data}, {@code amount > 9990} (on a data column: all 1,000 footers cold).
+     */
+    @Param({"partition", "data"})
+    public String shape;
 
     @Param({"0", "20"})
     public long latencyMs;
@@ -75,7 +82,7 @@ public class S3DatasetBench {
         lister = new S3Lister(new S3Source.Options(server.endpoint(), null, RetryPolicy.DEFAULT));
         cache = Files.createTempDirectory("pqlab-s3-dataset-cache");
         prefix = "s3://" + S3Server.BUCKET + "/";
-        query = Query.where(CONDITION);
+        query = Query.where(shape.equals("data") ? "amount > 9990" : "month = 6 AND amount > 9900");
         cold = DatasetOptions.defaults().withStores(List.of(lister));
         warm = cold.withCache(cache);
         server.latencyMillis(latencyMs);
@@ -96,9 +103,9 @@ public class S3DatasetBench {
         }
         long ms = (System.nanoTime() - t) / 1_000_000;
         List<S3Server.Logged> log = server.log();
-        System.out.printf("# %s plan (latency %d ms): %d ListObjectsV2, %d GET, %d HEAD; pqlab reports %d requests,"
+        System.out.printf("# %s plan (%s, latency %d ms): %d ListObjectsV2, %d GET, %d HEAD; pqlab reports %d requests,"
                 + " %,d bytes to decide, %d of %d files skipped, %d rows kept; %d ms; at most %d requests at once%n",
-                what, latencyMs,
+                what, shape, latencyMs,
                 server.listings() - lists, log.stream().filter(l -> l.method().equals("GET")).count(),
                 log.stream().filter(l -> l.method().equals("HEAD")).count(), p.requests(), p.bytesToDecide(),
                 p.filesSkipped(), p.files().size(), p.rowsKept(), ms, server.mostConcurrent());

@@ -144,19 +144,12 @@ class DatasetParallelScanTest {
     }
 
     /**
-     * No file's scan thread is left: each is given a moment to end (a pool's termination is
-     * signalled just before its threads have returned from their run).
+     * No file's scan thread is left once close returns: it joins them (a pool's termination is
+     * signalled just before its threads have ended), so no grace period is given here.
      */
     private static void noScanThreadLeft() {
         List<Thread> left = Thread.getAllStackTraces().keySet().stream()
                 .filter(t -> t.getName().startsWith("pqlab-dataset-scan-")).toList();
-        for (Thread t : left) {
-            try {
-                t.join(5_000);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
         assertThat(left.stream().filter(Thread::isAlive)).isEmpty();
     }
 

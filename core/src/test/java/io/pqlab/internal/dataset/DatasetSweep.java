@@ -27,9 +27,11 @@ import java.util.function.UnaryOperator;
  * and DuckDB's {@code read_parquet(..., hive_partitioning = true, union_by_name = true)} gives
  * the rows. pqlab's side is only read through its public {@code Dataset} scan.
  *
- * <p>The datasets are cheap to judge at once: DuckDB reads a dataset into a table once, and one
- * query (a {@code UNION ALL} of one filtered branch per condition, each tagged with its number)
- * returns every condition's rows, each with its file, row number and every column's value.
+ * <p>The datasets are cheap to judge at once: DuckDB reads a dataset into a table once (every
+ * row's file, row number and values are fetched once), and one query returns every condition's
+ * rows as ids; pqlab's rows are held to them by id and, row by row, by value. (The table is
+ * DuckDB's own evaluation of the condition, not the one it pushes into its Parquet reader: the two
+ * differ for a FLOAT column widened to DOUBLE, see {@code DatasetAgainstDuckDbTest}.)
  */
 public final class DatasetSweep {
     private DatasetSweep() {}
@@ -74,7 +76,7 @@ public final class DatasetSweep {
                         + " optional binary name (STRING); required double score; optional " + (flt ? "float" : "double")
                         + " ratio;" + (extra ? " optional int64 extra;" : "") + " optional int32 day (DATE);"
                         + " optional boolean flag; }";
-                int rows = 3 + r.nextInt(30);
+                int rows = 2 + r.nextInt(13);
                 int base = r.nextInt(1000); // each file its own range of amounts: statistics can rule files out
                 List<Object[]> out = new ArrayList<>();
                 for (int i = 0; i < rows; i++, id++) {
@@ -121,12 +123,15 @@ public final class DatasetSweep {
         }
     }
 
-    /** Reads {@code root} into DuckDB table {@code table}: its rows, file names and row numbers. */
+    /**
+     * Reads {@code root} into DuckDB table {@code table}: its rows, file names, row numbers, and
+     * row ids ({@code rid__}, 0 up, in file and row order).
+     */
     public static void load(Connection db, Path root, String table) throws java.sql.SQLException {
         try (Statement s = db.createStatement()) {
-            s.execute("CREATE OR REPLACE TABLE " + table + " AS SELECT * FROM read_parquet('" + root
-                    + "/**/*.parquet', hive_partitioning = true, union_by_name = true, filename = true,"
-                    + " file_row_number = true)");
+            s.execute("CREATE OR REPLACE TABLE " + table + " AS SELECT row_number() OVER (ORDER BY filename,"
+                    + " file_row_number) - 1 AS rid__, * FROM read_parquet('" + root + "/**/*.parquet',"
+                    + " hive_partitioning = true, union_by_name = true, filename = true, file_row_number = true)");
         }
     }
 
@@ -297,51 +302,90 @@ public final class DatasetSweep {
     // ---------------------------------------------------------------- the two sides
 
     /**
-     * DuckDB's rows for every condition, by condition: {@code file#row|col=value|...}, in file and
-     * row order, from one query over {@code table}.
+     * DuckDB's reading of a dataset: every row's file, row number and values (rendered once), its
+     * id ({@code rid__} in the table {@link #load} made: rows in file and row order).
      */
-    public static List<List<String>> duckDb(Connection db, String table, List<String> columns, List<String> conditions)
-            throws java.sql.SQLException {
-        // every condition evaluated on every row in one pass: a list of their values, unnested beside
-        // its positions (a UNION ALL of hundreds of branches nests so deep that DuckDB crashes)
+    public record Rows(Map<String, Integer> idByFileRow, List<String> columns, List<String[]> values) {
+        /** Row {@code rid}'s value of {@code column}, rendered as {@link #pqlab} renders it. */
+        public String value(int rid, String column) {
+            return values.get(rid)[columns.indexOf(column)];
+        }
+
+        public int size() {
+            return values.size();
+        }
+    }
+
+    /** Every row of {@code table}, read once. */
+    public static Rows rows(Connection db, String table, List<String> columns) throws java.sql.SQLException {
+        Map<String, Integer> ids = new java.util.HashMap<>();
+        List<String[]> values = new ArrayList<>();
+        try (Statement s = db.createStatement(); ResultSet q = s.executeQuery("SELECT rid__, filename, file_row_number, "
+                + String.join(", ", columns) + " FROM " + table + " ORDER BY rid__")) {
+            while (q.next()) {
+                String[] v = new String[columns.size()];
+                for (int c = 0; c < columns.size(); c++) {
+                    v[c] = render(q.getObject(c + 4));
+                }
+                if (q.getInt(1) != values.size()) {
+                    throw new IllegalStateException("row ids not dense");
+                }
+                ids.put(q.getString(2) + "#" + q.getLong(3), values.size());
+                values.add(v);
+            }
+        }
+        return new Rows(ids, List.copyOf(columns), values);
+    }
+
+    /**
+     * DuckDB's rows for every condition: their ids, in file and row order. One query: every
+     * condition's value on every row as a list, unnested beside the conditions' numbers (a UNION
+     * ALL of hundreds of filtered branches nests so deep that DuckDB crashes), the ids of the rows
+     * where it is true aggregated per condition.
+     */
+    public static List<int[]> duckDb(Connection db, String table, List<String> conditions) throws java.sql.SQLException {
         StringBuilder hits = new StringBuilder();
         for (int i = 0; i < conditions.size(); i++) {
             hits.append(i == 0 ? "" : ", ").append("(").append(conditions.get(i)).append(")");
         }
-        String cols = String.join(", ", columns);
-        String sql = "SELECT q__, filename, file_row_number, " + cols + " FROM (SELECT filename, file_row_number, "
-                + cols + ", unnest([" + hits + "]) AS hit__, unnest(range(" + conditions.size() + ")) AS q__ FROM "
-                + table + ") WHERE hit__ ORDER BY q__, filename, file_row_number";
-        List<List<String>> out = new ArrayList<>();
+        String sql = "SELECT q__, string_agg(CAST(rid__ AS VARCHAR), ',' ORDER BY rid__) FROM (SELECT rid__, unnest(["
+                + hits + "]) AS hit__, unnest(range(" + conditions.size() + ")) AS q__ FROM " + table
+                + ") WHERE hit__ GROUP BY q__";
+        List<int[]> out = new ArrayList<>();
         for (int i = 0; i < conditions.size(); i++) {
-            out.add(new ArrayList<>());
+            out.add(new int[0]);
         }
         try (Statement s = db.createStatement(); ResultSet q = s.executeQuery(sql)) {
-            ResultSetMetaData m = q.getMetaData();
             while (q.next()) {
-                Map<String, String> values = new LinkedHashMap<>();
-                for (int c = 0; c < columns.size(); c++) {
-                    values.put(m.getColumnName(c + 4), render(q.getObject(c + 4)));
-                }
-                out.get(q.getInt(1)).add(row(q.getString(2), q.getLong(3), values, columns));
+                out.set(q.getInt(1), java.util.Arrays.stream(q.getString(2).split(",")).mapToInt(Integer::parseInt)
+                        .toArray());
             }
         }
         return out;
     }
 
-    /** pqlab's rows for a condition, as {@link #duckDb} renders them; {@code local} maps a location to DuckDB's file name. */
-    public static List<String> pqlab(Dataset d, Query q, List<String> columns, UnaryOperator<String> local)
-            throws java.io.IOException {
-        List<String> out = new ArrayList<>();
+    /**
+     * pqlab's rows for a condition, as ids of DuckDB's rows; {@code local} maps a location to
+     * DuckDB's file name. Each row's values of {@code columns} (a column the file lacks is null)
+     * are checked against DuckDB's as it comes: a row DuckDB does not have, or with another value,
+     * is reported in {@code wrong}.
+     */
+    public static int[] pqlab(Dataset d, Query q, List<String> columns, UnaryOperator<String> local, Rows duck,
+            List<String> wrong) throws java.io.IOException {
+        List<Integer> out = new ArrayList<>();
+        Map<String, String> values = new java.util.HashMap<>();
         try (DatasetScan scan = d.scan(q)) {
             DatasetScan.Batch b;
             while ((b = scan.nextBatch()) != null) {
                 RowBatch rows = b.rows();
+                String file = local.apply(b.location());
                 for (int i = 0; i < rows.size(); i++) {
-                    Map<String, String> values = new LinkedHashMap<>();
+                    values.clear();
                     b.partition().forEach((k, v) -> values.put(k, render(v)));
                     for (int c = 0; c < rows.columns().size(); c++) {
-                        String type = rows.columns().get(c).type().name();
+                        var col = rows.columns().get(c);
+                        String type = col.type().name();
+                        boolean plain = col.logicalType() == null && col.convertedType() == null;
                         String v;
                         if (rows.isNull(c, i)) {
                             v = "null";
@@ -349,24 +393,34 @@ public final class DatasetSweep {
                             v = Double.toString(rows.getFloat(c, i));
                         } else if (type.equals("DOUBLE")) {
                             v = Double.toString(rows.getDouble(c, i));
+                        } else if (type.equals("INT64") && plain) { // the typed getters: text() is slower
+                            v = Long.toString(rows.getLong(c, i));
+                        } else if (type.equals("INT32") && plain) {
+                            v = Integer.toString(rows.getInt(c, i));
+                        } else if (type.equals("BOOLEAN")) {
+                            v = Boolean.toString(rows.getBoolean(c, i));
                         } else {
                             v = rows.text(c, i);
                         }
                         values.put(rows.columns().get(c).dottedPath(), v);
                     }
-                    out.add(row(local.apply(b.location()), rows.rowNumber(i), values, columns));
+                    String key = file + "#" + rows.rowNumber(i);
+                    Integer rid = duck.idByFileRow().get(key);
+                    if (rid == null) {
+                        wrong.add(key + ": a row DuckDB does not have");
+                    } else {
+                        for (String c : columns) {
+                            String v = values.getOrDefault(c, "null");
+                            if (!v.equals(duck.value(rid, c))) {
+                                wrong.add(key + " " + c + ": pqlab " + v + ", DuckDB " + duck.value(rid, c));
+                            }
+                        }
+                    }
+                    out.add(rid == null ? -1 : rid);
                 }
             }
         }
-        return out;
-    }
-
-    private static String row(String file, long row, Map<String, String> values, List<String> columns) {
-        StringBuilder s = new StringBuilder(file).append('#').append(row);
-        for (String c : columns) {
-            s.append('|').append(c).append('=').append(values.getOrDefault(c, "null"));
-        }
-        return s.toString();
+        return out.stream().mapToInt(Integer::intValue).toArray();
     }
 
     private static String render(Object v) {
@@ -380,6 +434,20 @@ public final class DatasetSweep {
             return b.toPlainString();
         }
         return v.toString();
+    }
+
+    /**
+     * The data columns a condition names (a word equal to a column's name: a string literal that
+     * holds one only adds a column), for a query that returns only those.
+     */
+    public static List<String> named(String condition, List<String> columns, List<String> partitions) {
+        List<String> out = new ArrayList<>();
+        for (String c : columns) {
+            if (!partitions.contains(c) && java.util.regex.Pattern.compile("\\b" + c + "\\b").matcher(condition).find()) {
+                out.add(c);
+            }
+        }
+        return out;
     }
 
     /** Distinct values, for a test's own checks that its data has what it claims. */
