@@ -33,9 +33,7 @@ public final class CryptoDecoder {
                 case 1 -> {
                     if (t == STRUCT) algorithm = encryptionAlgorithm(r); else r.skip(t);
                 }
-                case 2 -> {
-                    if (t == BINARY) keyMetadata = r.readBinary(); else r.skip(t);
-                }
+                case 2 -> keyMetadata = r.binary(t, keyMetadata);
                 default -> r.skip(t);
             }
         }
@@ -64,9 +62,7 @@ public final class CryptoDecoder {
                 case 8 -> {
                     if (t == STRUCT) algorithm = encryptionAlgorithm(r); else r.skip(t);
                 }
-                case 9 -> {
-                    if (t == BINARY) keyMetadata = r.readBinary(); else r.skip(t);
-                }
+                case 9 -> keyMetadata = r.binary(t, keyMetadata);
                 default -> r.skip(t);
             }
         }
@@ -106,12 +102,8 @@ public final class CryptoDecoder {
         int t;
         while ((t = r.readFieldHeader()) != STOP) {
             switch (r.fieldId()) {
-                case 1 -> {
-                    if (t == BINARY) prefix = r.readBinary(); else r.skip(t);
-                }
-                case 2 -> {
-                    if (t == BINARY) unique = r.readBinary(); else r.skip(t);
-                }
+                case 1 -> prefix = r.binary(t, prefix);
+                case 2 -> unique = r.binary(t, unique);
                 case 3 -> {
                     if (t == BOOL_TRUE || t == BOOL_FALSE) supply = r.fieldBool(); else r.skip(t);
                 }
@@ -152,9 +144,7 @@ public final class CryptoDecoder {
                 case 1 -> {
                     if (t == LIST) path = strings(r); else r.skip(t);
                 }
-                case 2 -> {
-                    if (t == BINARY) keyMetadata = r.readBinary(); else r.skip(t);
-                }
+                case 2 -> keyMetadata = r.binary(t, keyMetadata);
                 default -> r.skip(t);
             }
         }
