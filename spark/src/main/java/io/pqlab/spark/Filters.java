@@ -2,8 +2,12 @@ package io.pqlab.spark;
 
 import java.math.BigDecimal;
 import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import org.apache.spark.sql.connector.expressions.Expression;
 import org.apache.spark.sql.connector.expressions.Literal;
 import org.apache.spark.sql.connector.expressions.NamedReference;
@@ -19,38 +23,50 @@ import org.apache.spark.unsafe.types.UTF8String;
 /**
  * Spark's V2 predicates as pqlab conditions, where the two agree on every row: comparisons, IN,
  * IS [NOT] NULL, STARTS_WITH, AND, OR and NOT over columns (top-level or struct fields) of
- * boolean, integer, decimal, float, double, string and date type, with literals of the column's
- * own type. pqlab's NaN rules are Spark's (NaN equals NaN and sorts above every number, -0.0
- * equals 0.0), and a float literal is written as its exact value. Everything else stays with
- * Spark: timestamps (time zones, INT96), binary, list and map elements, and any expression over
- * a column (a cast, a function).
+ * boolean, integer, decimal, float, double, string, date, timestamp, timestamp_ntz and binary
+ * type, with literals of the column's own type. pqlab's NaN rules are Spark's (NaN equals NaN and
+ * sorts above every number, -0.0 equals 0.0), and a float literal is written as its exact value.
+ * Everything else stays with Spark: INT96 timestamps and annotated binary columns (the table's
+ * {@code unpushable}), list and map elements (Spark's V2 predicates have no form for
+ * {@code array_contains} or an element), and any expression over a column (a cast, a function).
  */
 final class Filters {
+    private static final DateTimeFormatter TIMESTAMP = DateTimeFormatter.ofPattern("uuuu-MM-dd HH:mm:ss.SSSSSS");
+
     private Filters() {}
 
     /** The condition text, or null where the predicate (or a part of it) cannot be pushed. */
     static String condition(Predicate p, StructType schema) {
+        return condition(p, schema, Set.of());
+    }
+
+    /**
+     * As above, leaving to Spark every predicate on a column of {@code unpushable} (dotted paths:
+     * INT96 timestamps and annotated binary, whose stored values a pushed comparison would judge
+     * otherwise than Spark judges the values read, {@code PqlabTable.unpushable}).
+     */
+    static String condition(Predicate p, StructType schema, Set<String> unpushable) {
         List<String> c = new ArrayList<>();
         Expression[] ch = p.children();
         switch (p.name()) {
             case "AND", "OR" -> {
-                String a = condition((Predicate) ch[0], schema);
-                String b = condition((Predicate) ch[1], schema);
+                String a = condition((Predicate) ch[0], schema, unpushable);
+                String b = condition((Predicate) ch[1], schema, unpushable);
                 return a == null || b == null ? null : "(" + a + " " + p.name() + " " + b + ")";
             }
             case "NOT" -> {
-                String a = condition((Predicate) ch[0], schema);
+                String a = condition((Predicate) ch[0], schema, unpushable);
                 return a == null ? null : "(NOT " + a + ")";
             }
             case "IS_NULL", "IS_NOT_NULL" -> {
-                String col = column(ch[0], schema);
+                String col = column(ch[0], schema, unpushable);
                 return col == null ? null : col + (p.name().equals("IS_NULL") ? " IS NULL" : " IS NOT NULL");
             }
             case "=", "<>", "<", "<=", ">", ">=", "<=>" -> {
                 boolean flipped = !(ch[0] instanceof NamedReference);
                 Expression ref = flipped ? ch[1] : ch[0];
                 Expression lit = flipped ? ch[0] : ch[1];
-                String col = column(ref, schema);
+                String col = column(ref, schema, unpushable);
                 if (col == null || !(lit instanceof Literal<?> l)) {
                     return null;
                 }
@@ -70,7 +86,7 @@ final class Filters {
                 return col + " " + (flipped ? flip(p.name()) : p.name()) + " " + v;
             }
             case "IN" -> {
-                String col = column(ch[0], schema);
+                String col = column(ch[0], schema, unpushable);
                 if (col == null) {
                     return null;
                 }
@@ -87,7 +103,7 @@ final class Filters {
                 return c.isEmpty() ? null : col + " IN (" + String.join(", ", c) + ")";
             }
             case "STARTS_WITH" -> {
-                String col = column(ch[0], schema);
+                String col = column(ch[0], schema, unpushable);
                 if (col == null || type(ch[0], schema) != DataTypes.StringType
                         || !(ch[1] instanceof Literal<?> l) || !(l.value() instanceof UTF8String s)) {
                     return null;
@@ -116,12 +132,16 @@ final class Filters {
      * value is null where a struct above it is null in Spark as in pqlab; null otherwise (lists
      * and maps, whose elements Spark's predicates do not name).
      */
-    private static String column(Expression e, StructType schema) {
+    private static String column(Expression e, StructType schema, Set<String> unpushable) {
         DataType t = type(e, schema);
         if (t == null || !(t == DataTypes.BooleanType || t == DataTypes.ByteType || t == DataTypes.ShortType
                 || t == DataTypes.IntegerType || t == DataTypes.LongType || t == DataTypes.StringType
                 || t == DataTypes.DateType || t == DataTypes.FloatType || t == DataTypes.DoubleType
+                || t == DataTypes.TimestampType || t == DataTypes.TimestampNTZType || t == DataTypes.BinaryType
                 || t instanceof DecimalType)) {
+            return null;
+        }
+        if (unpushable.contains(String.join(".", ((NamedReference) e).fieldNames()))) {
             return null;
         }
         List<String> parts = new ArrayList<>();
@@ -190,6 +210,22 @@ final class Filters {
         }
         if (t == DataTypes.DateType) {
             return "DATE '" + LocalDate.ofEpochDay((Integer) v) + "'";
+        }
+        if (t == DataTypes.TimestampType || t == DataTypes.TimestampNTZType) {
+            // microseconds since the epoch: an instant (timestamp) or a wall-clock time read as UTC
+            // (timestamp_ntz), which is how both are stored (INT64 TIMESTAMP, adjusted to UTC or not)
+            // and how pqlab reads a timestamp literal against either; MILLIS columns compare exactly
+            // (a literal between two milliseconds matches none, as Spark's comparison of the values)
+            long micros = (Long) v;
+            LocalDateTime w = LocalDateTime.ofEpochSecond(Math.floorDiv(micros, 1_000_000L),
+                    (int) Math.floorMod(micros, 1_000_000L) * 1000, ZoneOffset.UTC);
+            if (w.getYear() < 1 || w.getYear() > 9999) {
+                return null; // pqlab's literal has four digits of year
+            }
+            return "TIMESTAMP '" + TIMESTAMP.format(w) + "'";
+        }
+        if (t == DataTypes.BinaryType) {
+            return "X'" + java.util.HexFormat.of().formatHex((byte[]) v) + "'";
         }
         return null;
     }

@@ -4,7 +4,6 @@ import io.pqlab.FileException;
 import io.pqlab.scan.RowBatch;
 import io.pqlab.schema.SchemaNode;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -100,7 +99,7 @@ final class PqlabReaderFactory implements PartitionReaderFactory {
                 return make.over(task);
             } catch (IOException e) {
                 task.close();
-                throw new UncheckedIOException(e);
+                throw PqlabSparkException.of(piece.file(), e);
             } catch (RuntimeException e) {
                 task.close();
                 throw e;
@@ -115,7 +114,7 @@ final class PqlabReaderFactory implements PartitionReaderFactory {
             } catch (io.pqlab.DatasetException e) {
                 throw new PqlabSparkException(e.getMessage(), e);
             } catch (IOException e) {
-                throw new UncheckedIOException(e);
+                throw PqlabSparkException.of(piece.file(), e);
             }
         }
 

@@ -43,7 +43,13 @@ final class PqlabScan implements Scan, Batch {
      * {@code openCostInBytes} and {@code minPartitionNum} (else the default parallelism), each
      * overridden by the read option of the same last name ({@code option("maxPartitionBytes", "64m")}).
      */
-    record Sizing(long maxPartitionBytes, long openCost, int minPartitions) {
+    record Sizing(long maxPartitionBytes, long openCost, int minPartitions, long shipBytes) {
+        /**
+         * What the driver hands each task of what it read, at most (footers first: {@link DriverReads#ship}):
+         * Spark warns of tasks over 1,000 KiB, and sends every task its partition.
+         */
+        static final long SHIP_BYTES = 256 << 10;
+
         static Sizing of(org.apache.spark.sql.util.CaseInsensitiveStringMap options) {
             org.apache.spark.sql.internal.SQLConf conf = org.apache.spark.sql.internal.SQLConf.get();
             long max = bytes(options.get("maxPartitionBytes"), conf.filesMaxPartitionBytes());
@@ -56,11 +62,13 @@ final class PqlabScan implements Scan, Batch {
             } else {
                 min = org.apache.spark.sql.SparkSession.active().sparkContext().defaultParallelism();
             }
-            if (max <= 0 || open < 0 || min < 1) {
-                throw new IllegalArgumentException("pqlab: maxPartitionBytes must be positive, openCostInBytes at least"
-                        + " 0 and minPartitionNum at least 1, not " + max + ", " + open + ", " + min);
+            long ship = bytes(options.get("shipBytes"), SHIP_BYTES);
+            if (max <= 0 || open < 0 || min < 1 || ship < 0) {
+                throw new IllegalArgumentException("pqlab: maxPartitionBytes must be positive, openCostInBytes and"
+                        + " shipBytes at least 0 and minPartitionNum at least 1, not " + max + ", " + open + ", "
+                        + ship + ", " + min);
             }
-            return new Sizing(max, open, min);
+            return new Sizing(max, open, min, ship);
         }
 
         private static long bytes(String option, long otherwise) {
@@ -108,7 +116,13 @@ final class PqlabScan implements Scan, Batch {
         if (partitions == null) {
             partitions = new ArrayList<>();
             List<String> columns = Arrays.asList(required.fieldNames());
-            try (Dataset d = Dataset.open(table.files(), table.datasetOptions())) {
+            DriverReads reads;
+            try {
+                reads = new DriverReads(table.files(), table.datasetOptions());
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            try (Dataset d = Dataset.open(reads.locations(), reads.apply(table.datasetOptions()))) {
                 DatasetPlan plan = d.plan(query());
                 driverPlan = plan;
                 Map<String, io.pqlab.io.ListedFile> listed = new java.util.HashMap<>();
@@ -130,12 +144,12 @@ final class PqlabScan implements Scan, Batch {
                 long target = Splits.target(kept, sizing.maxPartitionBytes(), sizing.openCost(),
                         sizing.minPartitions());
                 for (List<Splits.Piece> pieces : Splits.partitions(kept, target, sizing.openCost())) {
-                    partitions.add(new PqlabPartition(pieces, condition, columns, limit, table.partitionTypes(),
-                            table.stores()));
+                    partitions.add(new PqlabPartition(reads.ship(pieces, sizing.shipBytes()), condition, columns,
+                            limit, table.partitionTypes(), table.stores()));
                 }
                 filesRead = kept.size();
             } catch (FileException e) {
-                throw PqlabSparkException.of(String.join(", ", table.files()), e);
+                throw PqlabSparkException.of(String.join(", ", reads.locations()), e);
             } catch (io.pqlab.DatasetException e) {
                 throw new PqlabSparkException(e.getMessage(), e);
             } catch (IOException e) {
@@ -172,6 +186,7 @@ final class PqlabScan implements Scan, Batch {
     static final class Metrics {
         static final String BYTES = "pqlabBytesRead";
         static final String STORAGE = "pqlabStorageBytes";
+        static final String SHIPPED = "pqlabShippedBytes";
         static final String TO_DECIDE = "pqlabBytesToDecide";
         static final String PAGES_SKIPPED = "pqlabPagesSkipped";
         static final String REQUESTS = "pqlabRequests";
@@ -195,6 +210,8 @@ final class PqlabScan implements Scan, Batch {
         static CustomMetric[] all() {
             List<CustomMetric> out = new ArrayList<>(List.of(new Sum(BYTES, "pqlab bytes read (data pages)"),
                 new Sum(STORAGE, "pqlab bytes read from storage (executors: footers, indexes, filters, pages)"),
+                new Sum(SHIPPED, "pqlab bytes the executors took from the driver's reads (footers, indexes, filters,"
+                        + " dictionaries) instead of storage"),
                 new Sum(TO_DECIDE, "pqlab bytes read to decide (executors)"),
                 // the page index is the one mechanism that tells pages apart, so every page skip is its
                 new Sum(PAGES_SKIPPED, "pqlab pages skipped by page-index in row groups read"),

@@ -37,7 +37,7 @@ final class PqlabScanBuilder implements ScanBuilder, SupportsPushDownV2Filters, 
     @Override
     public Predicate[] pushPredicates(Predicate[] predicates) {
         for (Predicate p : predicates) {
-            String c = Filters.condition(p, table.schema());
+            String c = Filters.condition(p, table.schema(), table.unpushable());
             if (c != null) {
                 pushed.add(p);
                 conditions.add(c);

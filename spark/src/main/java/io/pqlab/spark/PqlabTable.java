@@ -27,15 +27,17 @@ import org.apache.spark.sql.util.CaseInsensitiveStringMap;
  * skipped), with the schema the dataset's files have together (columns matched by name).
  */
 final class PqlabTable implements SupportsRead {
-    private final List<String> files;
+    private final List<ListedFile> files;
     private final StructType schema;
     private final DatasetOptions datasetOptions;
     private final Map<String, String> partitionTypes;
     private final Stores stores;
+    private final Set<String> unpushable;
 
-    private PqlabTable(List<String> files, StructType schema, DatasetOptions datasetOptions,
-            Map<String, String> partitionTypes, Stores stores) {
+    private PqlabTable(List<ListedFile> files, StructType schema, DatasetOptions datasetOptions,
+            Map<String, String> partitionTypes, Stores stores, Set<String> unpushable) {
         this.files = files;
+        this.unpushable = Set.copyOf(unpushable);
         this.stores = stores;
         this.schema = schema;
         this.datasetOptions = datasetOptions;
@@ -63,10 +65,7 @@ final class PqlabTable implements SupportsRead {
         Stores stores = Stores.of(options);
         DatasetOptions o = stores.apply(options(options), locations);
         try (Dataset d = Dataset.open(locations, o)) {
-            List<String> files = new ArrayList<>();
-            for (ListedFile f : d.files()) {
-                files.add(f.location());
-            }
+            List<ListedFile> files = d.files();
             if (files.isEmpty()) {
                 throw new IllegalArgumentException("pqlab: no Parquet file in " + locations);
             }
@@ -74,7 +73,8 @@ final class PqlabTable implements SupportsRead {
             for (String key : d.partitionColumns()) {
                 partitionTypes.put(key, d.partitionType(key));
             }
-            return new PqlabTable(List.copyOf(files), schema(d, partitionTypes), o, partitionTypes, stores);
+            StructType schema = schema(d, partitionTypes);
+            return new PqlabTable(List.copyOf(files), schema, o, partitionTypes, stores, unpushable(d));
         } catch (FileException e) {
             throw PqlabSparkException.of(String.join(", ", locations), e);
         } catch (io.pqlab.DatasetException e) {
@@ -112,6 +112,37 @@ final class PqlabTable implements SupportsRead {
     }
 
     /**
+     * Columns (dotted paths) whose values in some file are not what a pushed comparison of their
+     * Spark type would judge: INT96 timestamps, which hold nanoseconds Spark's microseconds cut
+     * (a row at .0000015 s is returned as .000001, which a pushed {@code = .000001} would refuse),
+     * and binary columns with an annotation (UUID, INTERVAL, BSON...), whose order is not
+     * necessarily the bytes'. Filters on them stay with Spark ({@link Filters}).
+     */
+    private static Set<String> unpushable(Dataset d) throws IOException {
+        Set<String> out = new java.util.HashSet<>();
+        for (int i = 0; i < d.files().size(); i++) {
+            for (ColumnDescriptor c : d.fileSchema(i).columns()) {
+                boolean annotatedBinary;
+                try {
+                    annotatedBinary = SparkTypes.leaf(c) == org.apache.spark.sql.types.DataTypes.BinaryType
+                            && (c.logicalType() != null || c.convertedType() != null);
+                } catch (RuntimeException e) {
+                    annotatedBinary = true; // a type Spark has no equivalent for: nothing to push
+                }
+                if (c.type() == io.pqlab.schema.PhysicalType.INT96 || annotatedBinary) {
+                    out.add(c.dottedPath());
+                }
+            }
+        }
+        return out;
+    }
+
+    /** Columns whose filters stay with Spark, by dotted path ({@link #unpushable(Dataset)}). */
+    Set<String> unpushable() {
+        return unpushable;
+    }
+
+    /**
      * The options of {@code spark.read.option(...)}: {@code partition} (key:TYPE,...), {@code cache}
      * (a folder); the stores' ({@code s3.endpoint}, {@code s3.region}) are {@link Stores}'.
      */
@@ -144,7 +175,8 @@ final class PqlabTable implements SupportsRead {
         return partitionTypes;
     }
 
-    List<String> files() {
+    /** The files as listed when the table was loaded (the scan plans them without listing again). */
+    List<ListedFile> files() {
         return files;
     }
 

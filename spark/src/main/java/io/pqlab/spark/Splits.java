@@ -28,11 +28,22 @@ final class Splits {
     /**
      * A file's row groups from {@code fromRow} (a row group's first row) to {@code toRow}, with the
      * file's size and version as the driver's listing found them (so the executor need not list
-     * it again, and reads it as that version).
+     * it again, and reads it as that version), and what the driver read of it that the executor
+     * is handed ({@link Shipped}; {@link Shipped#NONE} for nothing).
      */
-    record Piece(String file, long size, String version, long fromRow, long toRow) implements Serializable {
+    record Piece(String file, long size, String version, long fromRow, long toRow, Shipped shipped)
+            implements Serializable {
         Piece(ListedFile f, long fromRow, long toRow) {
             this(f.location(), f.size(), f.version(), fromRow, toRow);
+        }
+
+        Piece(String file, long size, String version, long fromRow, long toRow) {
+            this(file, size, version, fromRow, toRow, Shipped.NONE);
+        }
+
+        /** This piece with {@code s} shipped. */
+        Piece with(Shipped s) {
+            return new Piece(file, size, version, fromRow, toRow, s);
         }
 
         ListedFile listed() {

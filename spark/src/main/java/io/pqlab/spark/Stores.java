@@ -6,7 +6,6 @@ import io.pqlab.internal.dataset.Openers;
 import io.pqlab.internal.io.CountingSource;
 import io.pqlab.io.ByteSource;
 import io.pqlab.io.ListedFile;
-import java.io.IOException;
 import io.pqlab.io.ObjectLister;
 import io.pqlab.io.RetryPolicy;
 import io.pqlab.s3.S3Lister;
@@ -48,10 +47,12 @@ record Stores(String s3Endpoint, String s3Region) implements Serializable {
 
     /**
      * {@code o} for an executor's piece: its one file as the driver listed it (no listing request
-     * again), opened through these stores and counted, so that the task reports every byte it
-     * read from storage (footer, indexes, filters, dictionaries, pages).
+     * again), served first from what the driver shipped ({@link Shipped}), then from these stores,
+     * counted beneath, so that the task reports every byte it read from storage (footer, indexes,
+     * filters, dictionaries, pages) apart from those it was handed.
      */
-    DatasetOptions forPiece(DatasetOptions o, Splits.Piece piece, List<CountingSource> counted) {
+    DatasetOptions forPiece(DatasetOptions o, Splits.Piece piece, List<CountingSource> counted,
+            List<Shipped.Source> shipped) {
         CachingSource.Opener opener = Openers.of(listers(List.of(piece.file())), o.retry());
         ObjectLister one = new ObjectLister() {
             @Override
@@ -65,10 +66,14 @@ record Stores(String s3Endpoint, String s3Region) implements Serializable {
             }
 
             @Override
-            public ByteSource open(ListedFile file) throws IOException {
-                CountingSource c = new CountingSource(opener.open(file));
-                counted.add(c);
-                return c;
+            public ByteSource open(ListedFile file) {
+                Shipped.Source s = new Shipped.Source(file, piece.shipped(), f -> {
+                    CountingSource c = new CountingSource(opener.open(f));
+                    counted.add(c);
+                    return c;
+                });
+                shipped.add(s);
+                return s;
             }
         };
         return o.withStores(List.of(one));

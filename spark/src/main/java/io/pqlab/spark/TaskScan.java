@@ -36,6 +36,8 @@ final class TaskScan implements Closeable {
     private long rows;
     /** The source the piece's file was opened through, counting what it read. */
     private final List<CountingSource> counted = new java.util.concurrent.CopyOnWriteArrayList<>();
+    /** The same file's bytes as served from what the driver shipped, or from the source above. */
+    private final List<Shipped.Source> shipped = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     TaskScan(PqlabPartition p, Splits.Piece piece, StructType schema) throws IOException {
         this.path = piece.file();
@@ -45,7 +47,7 @@ final class TaskScan implements Closeable {
         for (Map.Entry<String, String> e : p.partitionTypes().entrySet()) {
             o = o.withPartition(e.getKey() + ":" + e.getValue());
         }
-        dataset = Dataset.open(List.of(piece.file()), p.stores().forPiece(o, piece, counted));
+        dataset = Dataset.open(List.of(piece.file()), p.stores().forPiece(o, piece, counted, shipped));
         try {
             scan = dataset.scan(query(p, dataset.fileSchema(0)).rowGroupsStartingIn(piece.fromRow(), piece.toRow()));
         } catch (IOException | RuntimeException e) {
@@ -93,6 +95,8 @@ final class TaskScan implements Closeable {
         } catch (io.pqlab.DatasetException e) {
             // the dataset scan's own line already names the file: "FILE: what (at byte N)"
             throw new PqlabSparkException(e.getMessage(), e);
+        } catch (IOException e) {
+            throw PqlabSparkException.of(path, e);
         }
         if (batch == null) {
             return null;
@@ -141,6 +145,7 @@ final class TaskScan implements Closeable {
         }
         return new CustomTaskMetric[] {metric(PqlabScan.Metrics.BYTES, bytes),
             metric(PqlabScan.Metrics.STORAGE, counted.stream().mapToLong(CountingSource::bytesRead).sum()),
+            metric(PqlabScan.Metrics.SHIPPED, shipped.stream().mapToLong(Shipped.Source::served).sum()),
             metric(PqlabScan.Metrics.REQUESTS, counted.stream().mapToLong(CountingSource::reads).sum()),
             metric(PqlabScan.Metrics.TO_DECIDE, toDecide),
             metric(PqlabScan.Metrics.PAGES_SKIPPED, pagesSkipped),

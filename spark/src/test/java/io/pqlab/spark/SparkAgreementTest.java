@@ -117,20 +117,23 @@ class SparkAgreementTest {
         assertThatThrownBy(() -> spark.read().format("pqlab").load(bad.toString()).count())
                 .hasMessageStartingWith(bad + ": ").hasMessageContaining("(at byte ");
 
-        // a footer that reads and a page header that does not: the executor's error, which Spark
-        // wraps in its job failure, is pqlab's one line, and the job failure's message carries it
-        Path torn = Files.createTempFile("torn", ".parquet");
+        // a footer that reads and a page header that does not, met on an executor, in a dataset of
+        // good files: Spark's error at the driver is pqlab's, its message the one line naming the
+        // file (not "Job aborted due to stage failure: ..." with the executor's stack trace)
+        Path folder = Files.createTempDirectory("dataset");
         byte[] bytes = Files.readAllBytes(FIXTURES.resolve("pruning-sorted.parquet"));
+        for (int i = 0; i < 3; i++) {
+            Files.write(folder.resolve("good-" + i + ".parquet"), bytes);
+        }
+        Path torn = folder.resolve("torn.parquet");
         java.util.Arrays.fill(bytes, 4, 40, (byte) 0xFF);
         Files.write(torn, bytes);
-        Throwable failure = org.assertj.core.api.Assertions.catchThrowable(
-                () -> spark.read().format("pqlab").load(torn.toString()).collectAsList());
-        Throwable ours = failure;
-        while (ours != null && !(ours instanceof PqlabSparkException)) {
-            ours = ours.getCause();
+        for (String columnar : new String[] {"true", "false"}) {
+            Throwable failure = org.assertj.core.api.Assertions.catchThrowable(() -> spark.read().format("pqlab")
+                    .option("columnar", columnar).load(folder.toString()).where("customer_id > 0").collectAsList());
+            assertThat(failure).as("Spark's error").isInstanceOf(PqlabSparkException.class);
+            assertThat(failure.getMessage()).startsWith(torn + ": ").contains("(at byte ").doesNotContain("\n");
+            assertThat(((org.apache.spark.SparkThrowable) failure).getCondition()).isEqualTo(PqlabSparkException.CONDITION);
         }
-        assertThat(ours).as("pqlab's error under " + failure).isNotNull();
-        assertThat(ours.getMessage()).startsWith(torn + ": ").contains("(at byte ").doesNotContain("\n");
-        assertThat(failure.getMessage()).contains(ours.getMessage());
     }
 }

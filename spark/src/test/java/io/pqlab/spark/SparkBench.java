@@ -29,7 +29,8 @@ import org.openjdk.jmh.annotations.TearDown;
  * counters give, for the last query of each iteration: {@code tasks}; {@code bytes}, what the
  * tasks read from storage (Spark's: its tasks' input metrics; pqlab's: its executors' counted
  * sources, footers included); {@code driverBytes}, pqlab's driver reads to plan (footers, indexes,
- * filters; Spark's driver footer read for the schema is not counted by Spark and shows 0).
+ * filters; Spark's driver footer read for the schema is not counted by Spark and shows 0);
+ * {@code shippedBytes}, what pqlab's driver handed its tasks of those reads (not read again).
  *
  * <p>It lives in the spark module's tests, not in bench/: Spark 4.1 needs its own parquet-java
  * (1.16), Jackson (2.20) and Arrow, while bench/ measures parquet-java 1.18 and pqlab-arrow on the
@@ -91,8 +92,10 @@ public class SparkBench {
         final AtomicLong input = new AtomicLong();
         final AtomicLong storage = new AtomicLong();
         final AtomicLong driver = new AtomicLong();
+        final AtomicLong shipped = new AtomicLong();
 
         void reset() {
+            shipped.set(0);
             tasks.set(0);
             input.set(0);
             storage.set(0);
@@ -109,6 +112,10 @@ public class SparkBench {
                 if (a.name().isDefined() && a.name().get().startsWith("pqlab bytes read from storage")
                         && a.update().isDefined()) {
                     storage.addAndGet(Long.parseLong(a.update().get().toString()));
+                }
+                if (a.name().isDefined() && a.name().get().startsWith("pqlab bytes the executors took from the driver")
+                        && a.update().isDefined()) {
+                    shipped.addAndGet(Long.parseLong(a.update().get().toString()));
                 }
                 return null;
             });
@@ -136,6 +143,8 @@ public class SparkBench {
         public long tasks;
         public long bytes;
         public long driverBytes;
+        /** What pqlab's driver handed its tasks of what it had read (footers, indexes), not read again. */
+        public long shippedBytes;
     }
 
     @Setup(Level.Trial)
@@ -173,5 +182,6 @@ public class SparkBench {
         read.tasks = listener.tasks.get();
         read.bytes = format.equals("pqlab") ? listener.storage.get() : listener.input.get();
         read.driverBytes = listener.driver.get();
+        read.shippedBytes = listener.shipped.get();
     }
 }

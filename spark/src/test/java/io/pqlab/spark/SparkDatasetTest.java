@@ -195,6 +195,82 @@ class SparkDatasetTest {
         assertThat(whole.rdd().getNumPartitions()).isEqualTo(1);
     }
 
+    /** A partition as Spark sends it to an executor: Java-serialised, in bytes. */
+    private static int serialisedSize(Object partition) throws Exception {
+        java.io.ByteArrayOutputStream b = new java.io.ByteArrayOutputStream();
+        try (java.io.ObjectOutputStream o = new java.io.ObjectOutputStream(b)) {
+            o.writeObject(partition);
+        }
+        return b.size();
+    }
+
+    private static List<PqlabPartition> partitions(Dataset<Row> d) {
+        List<PqlabPartition> out = new ArrayList<>();
+        for (var leaf : scala.jdk.javaapi.CollectionConverters.asJava(d.queryExecution().executedPlan().collectLeaves())) {
+            if (leaf instanceof org.apache.spark.sql.execution.datasources.v2.BatchScanExec b) {
+                scala.jdk.javaapi.CollectionConverters.asJava(b.inputPartitions())
+                        .forEach(p -> out.add((PqlabPartition) p));
+            }
+        }
+        return out;
+    }
+
+    @Test
+    void what_the_driver_hands_each_task_is_bounded_and_the_answer_is_the_same_without_it() throws Exception {
+        // 40 files of 100 columns in a few row groups (footers of tens of KB), packed into 2 tasks:
+        // handed whole, each task would carry about a megabyte of footers
+        Path wide = dir.resolve("wide");
+        StringBuilder cols = new StringBuilder("id");
+        for (int c = 0; c < 100; c++) {
+            cols.append(", id * ").append(c + 1).append(" as c").append(c);
+        }
+        Path one = dir.resolve("wide-one");
+        spark.range(0, 3000).selectExpr(cols.toString().split(", ")).coalesce(1).write()
+                .option("parquet.block.size", "1048576").mode(SaveMode.Overwrite).parquet(one.toString());
+        Path file;
+        try (var s = Files.list(one)) {
+            file = s.filter(f -> f.toString().endsWith(".parquet")).findFirst().orElseThrow();
+        }
+        Files.createDirectories(wide);
+        for (int i = 0; i < 40; i++) {
+            Files.copy(file, wide.resolve(String.format("part-%03d.parquet", i)));
+        }
+        long footer = Files.size(file) - 8 - java.nio.ByteBuffer.wrap(Files.readAllBytes(file), (int) Files.size(file) - 8, 4)
+                .order(java.nio.ByteOrder.LITTLE_ENDIAN).getInt();
+        long footerBytes = Files.size(file) - footer;
+        assertThat(footerBytes).as("a wide footer that fits the bound a few times").isBetween(16L << 10,
+                PqlabScan.Sizing.SHIP_BYTES / 3);
+        for (String ship : new String[] {null, "0"}) {
+            var reader = spark.read().format("pqlab").option("maxPartitionBytes", "1g").option("openCostInBytes", "0");
+            Dataset<Row> d = (ship == null ? reader : reader.option("shipBytes", ship)).load(wide.toString())
+                    .where("id = 5 OR c7 = 16000");
+            List<PqlabPartition> parts = partitions(d);
+            assertThat(parts).hasSize(2);
+            long most = 0;
+            long placed = 0;
+            long whole = 0;
+            for (PqlabPartition p : parts) {
+                most = Math.max(most, serialisedSize(p));
+                long handed = 0;
+                for (Splits.Piece piece : p.pieces()) {
+                    placed += piece.shipped().footerStart() >= 0 ? 1 : 0;
+                    whole += piece.shipped().size() >= footerBytes ? 1 : 0;
+                    handed += piece.shipped().size();
+                }
+                assertThat(handed).isLessThanOrEqualTo(ship == null ? PqlabScan.Sizing.SHIP_BYTES : 0);
+            }
+            System.out.printf("shipBytes %s: %d pieces, footers placed %d, handed whole %d, footer %d bytes, largest"
+                    + " task partition %d bytes%n", ship, parts.stream().mapToInt(p -> p.pieces().size()).sum(), placed,
+                    whole, footerBytes, most);
+            // every piece knows its footer's place; footers are handed whole while they fit
+            assertThat(placed).isEqualTo(40);
+            assertThat(whole).isEqualTo(ship == null ? 2 * (PqlabScan.Sizing.SHIP_BYTES / footerBytes) : 0);
+            assertThat(most).isLessThan((ship == null ? PqlabScan.Sizing.SHIP_BYTES : 0) + (32 << 10));
+            // handed or not, the same answer: 2 rows a file
+            assertThat(d.selectExpr("id", "c7").collectAsList()).hasSize(80);
+        }
+    }
+
     @Test
     void an_s3_dataset_is_listed_on_the_driver_and_read_by_the_executors_through_the_same_store() throws Exception {
         // the AWS SDK's default chain finds these (driver and executors share this JVM in local mode)

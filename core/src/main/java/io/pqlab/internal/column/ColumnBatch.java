@@ -153,6 +153,11 @@ public final class ColumnBatch {
     }
 
     /** Whether the entry holds no value (its definition level is below the maximum). */
+    /** Whether entry e is value e for every entry: a column without definition levels, or a page without nulls. */
+    public boolean entriesAreValues() {
+        return def == null || allDefined;
+    }
+
     public boolean isNull(int entry) {
         checkEntry(entry);
         return !allDefined && def != null && def[entry] < maxDef;

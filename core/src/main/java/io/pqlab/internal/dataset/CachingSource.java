@@ -234,7 +234,7 @@ public final class CachingSource implements ByteSource {
     }
 
     /** The ranges as disjoint ranges in offset order, overlaps merged. */
-    static List<MetadataCache.Range> merge(List<MetadataCache.Range> a, List<MetadataCache.Range> b) {
+    public static List<MetadataCache.Range> merge(List<MetadataCache.Range> a, List<MetadataCache.Range> b) {
         List<MetadataCache.Range> all = new ArrayList<>(a);
         all.addAll(b);
         all.sort(Comparator.comparingLong(MetadataCache.Range::offset));

@@ -190,6 +190,21 @@ class CraftedPagesTest {
     }
 
     @Test
+    void aLevelAboveTheMaximumThatItsBitsCanHoldIsRefused() throws Exception {
+        // maximum definition level 2 in 2 bits: a 3 fits the bits but no writer meant it (the
+        // check is skipped only for maxima of 2^w - 1, where every w-bit value is allowed)
+        for (Encoding e : List.of(Encoding.RLE, Encoding.BIT_PACKED)) {
+            Path file = write("level3-" + e + ".parquet", "message m { optional group a { optional int32 v; } }",
+                    CompressionCodecName.UNCOMPRESSED,
+                    List.of(new Page(new int[3], new int[] {2, 3, 1}, new int[] {7}, 3, false, e, false, false)));
+            try (ParquetFile f = ParquetFile.open(file)) {
+                assertThatThrownBy(() -> Chunks.decodeAll(f, 0, 0)).isInstanceOf(MalformedFileException.class)
+                        .hasMessageContaining("definition level 3 of entry 1 exceeds the column's maximum 2");
+            }
+        }
+    }
+
+    @Test
     void compressedV1PagesAndV2PagesWithUncompressedValues() throws Exception {
         Path file = write("v2.parquet", "message m { optional int32 y; }", CompressionCodecName.SNAPPY,
                 List.of(new Page(new int[3], new int[] {1, 0, 1}, new int[] {10, 11}, 3, false, Encoding.RLE, true,
