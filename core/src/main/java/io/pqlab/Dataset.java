@@ -398,4 +398,11 @@ public final class Dataset implements Closeable {
         }
         DatasetFiles.closeAll(all);
     }
+
+    /** Its file count and partition columns, and what it has fetched so far. */
+    @Override
+    public String toString() {
+        return "Dataset[" + files.size() + " files, partitions " + partitionColumns() + ", " + requests()
+                + " requests, " + bytesFetched() + " bytes fetched]";
+    }
 }

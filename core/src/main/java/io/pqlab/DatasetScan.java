@@ -320,4 +320,10 @@ public final class DatasetScan implements AutoCloseable {
             }
         }
     }
+
+    /** How many files it scans and the rows returned so far. */
+    @Override
+    public String toString() {
+        return "DatasetScan[" + files.size() + " files, " + rowsReturned() + " rows returned]";
+    }
 }

@@ -65,6 +65,27 @@ class PublicApiTest {
         assertThat(found).as("public members that mention io.pqlab.internal types").isEmpty();
     }
 
+    /**
+     * Every public object with state that a caller can print says what it is: records print their
+     * components; the other classes (a file, a scan, its stats, row ranges, sources) override
+     * {@code toString}. Exceptions print their message; classes of static members only have none.
+     */
+    @Test
+    void everyPublicObjectWithStatePrintsItself() throws Exception {
+        Set<String> silent = new TreeSet<>();
+        for (Class<?> c : publicTypes()) {
+            if (c.isInterface() || c.isEnum() || c.isRecord() || Modifier.isAbstract(c.getModifiers())
+                    || Throwable.class.isAssignableFrom(c)
+                    || Stream.of(c.getDeclaredFields()).allMatch(f -> Modifier.isStatic(f.getModifiers()))) {
+                continue;
+            }
+            if (c.getMethod("toString").getDeclaringClass() == Object.class) {
+                silent.add(c.getName());
+            }
+        }
+        assertThat(silent).as("public classes with state and no toString").isEmpty();
+    }
+
     /** The check sees an internal type where one is named (so that it can fail). */
     @Test
     void theCheckSeesAnInternalType() {

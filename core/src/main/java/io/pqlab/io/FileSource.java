@@ -50,4 +50,9 @@ public final class FileSource implements ByteSource {
     public void close() throws IOException {
         channel.close();
     }
+
+    @Override
+    public String toString() {
+        return "FileSource[" + path + ", " + size + " bytes]";
+    }
 }

@@ -256,4 +256,10 @@ public final class ColumnValues {
             }
         }
     }
+
+    /** The column and the batch's row count (the values are read through the getters). */
+    @Override
+    public String toString() {
+        return "ColumnValues[" + column.dottedPath() + ", " + size + " rows]";
+    }
 }

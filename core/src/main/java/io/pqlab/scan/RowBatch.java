@@ -433,4 +433,15 @@ public final class RowBatch {
     private static String nullText(String s) {
         return s == null ? "null" : s;
     }
+
+    /** The row group, the row count and the columns (the values are read through the getters). */
+    @Override
+    public String toString() {
+        StringBuilder b = new StringBuilder("RowBatch[row group ").append(rowGroup).append(", ").append(size())
+                .append(" rows, columns");
+        for (ColumnDescriptor c : columns) {
+            b.append(' ').append(c.dottedPath());
+        }
+        return b.append(']').toString();
+    }
 }

@@ -96,4 +96,11 @@ public final class Scan implements AutoCloseable, Iterable<RowBatch> {
     public void close() {
         scanner.close();
     }
+
+    /** The file, the condition and what the scan did so far. */
+    @Override
+    public String toString() {
+        Plan p = plan();
+        return "Scan[" + p.file() + " where " + p.predicate() + ", " + stats() + "]";
+    }
 }

@@ -97,6 +97,6 @@ public final class ScanStats {
         return "ScanStats[rowGroupsRead=" + rowGroupsRead + ", rowGroupsSkipped=" + rowGroupsSkipped
                 + ", pagesDecoded=" + pagesDecoded + ", pagesSkipped=" + pagesSkipped + ", bytesFetched="
                 + bytesFetched + ", rowsEvaluated=" + rowsEvaluated + ", rowsReturned=" + rowsReturned
-                + ", fallbacks=" + fallbacks + "]";
+                + ", fallbacks=" + fallbacks + ", codecs=" + codecs + "]";
     }
 }

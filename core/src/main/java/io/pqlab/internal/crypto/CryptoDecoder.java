@@ -24,27 +24,12 @@ public final class CryptoDecoder {
     /** FileCryptoMetaData from {@code buf[offset, offset + length)}; decoding stops at its stop byte. */
     public static FileCryptoMetaData fileCryptoMetaData(byte[] buf, int offset, int length, long fileOffset) {
         CompactReader r = new CompactReader(buf, offset, length, fileOffset);
-        EncryptionAlgorithm algorithm = null;
-        byte[] keyMetadata = EMPTY;
-        r.structBegin();
-        int t;
-        while ((t = r.readFieldHeader()) != STOP) {
-            switch (r.fieldId()) {
-                case 1 -> {
-                    if (t == STRUCT) algorithm = encryptionAlgorithm(r); else r.skip(t);
-                }
-                case 2 -> {
-                    if (t == BINARY) keyMetadata = r.readBinary(); else r.skip(t);
-                }
-                default -> r.skip(t);
-            }
-        }
-        r.structEnd();
-        if (algorithm == null) {
+        AlgorithmAndKey a = algorithmAndKey(r, 1, 2);
+        if (a.algorithm() == null) {
             throw new MalformedFileException("the FileCryptoMetaData before the encrypted footer has no known "
                     + "encryption_algorithm", fileOffset + offset);
         }
-        return new FileCryptoMetaData(algorithm, keyMetadata, r.position() - offset);
+        return new FileCryptoMetaData(a.algorithm(), a.keyMetadata(), r.position() - offset);
     }
 
     /**
@@ -55,23 +40,35 @@ public final class CryptoDecoder {
      */
     public static PlaintextFooterFields plaintextFooterFields(byte[] buf, int offset, int length, long fileOffset) {
         CompactReader r = new CompactReader(buf, offset, length, fileOffset);
+        AlgorithmAndKey a = algorithmAndKey(r, 8, 9);
+        return a.algorithm() == null ? null
+                : new PlaintextFooterFields(a.algorithm(), a.keyMetadata(), r.position() - offset);
+    }
+
+    /** An algorithm (null where absent) and its key metadata (empty where absent). */
+    private record AlgorithmAndKey(EncryptionAlgorithm algorithm, byte[] keyMetadata) {}
+
+    /**
+     * A struct's encryption algorithm and key metadata, the fields it has them in given (the same
+     * pair in FileCryptoMetaData and in a plaintext footer's FileMetaData); every other field skipped.
+     */
+    private static AlgorithmAndKey algorithmAndKey(CompactReader r, int algorithmField, int keyField) {
         EncryptionAlgorithm algorithm = null;
         byte[] keyMetadata = EMPTY;
         r.structBegin();
         int t;
         while ((t = r.readFieldHeader()) != STOP) {
-            switch (r.fieldId()) {
-                case 8 -> {
-                    if (t == STRUCT) algorithm = encryptionAlgorithm(r); else r.skip(t);
-                }
-                case 9 -> {
-                    if (t == BINARY) keyMetadata = r.readBinary(); else r.skip(t);
-                }
-                default -> r.skip(t);
+            int id = r.fieldId();
+            if (id == algorithmField && t == STRUCT) {
+                algorithm = encryptionAlgorithm(r);
+            } else if (id == keyField) {
+                keyMetadata = r.binary(t, keyMetadata);
+            } else {
+                r.skip(t);
             }
         }
         r.structEnd();
-        return algorithm == null ? null : new PlaintextFooterFields(algorithm, keyMetadata, r.position() - offset);
+        return new AlgorithmAndKey(algorithm, keyMetadata);
     }
 
     /** @param length the FileMetaData's encoded length (the signature follows it) */
@@ -106,12 +103,8 @@ public final class CryptoDecoder {
         int t;
         while ((t = r.readFieldHeader()) != STOP) {
             switch (r.fieldId()) {
-                case 1 -> {
-                    if (t == BINARY) prefix = r.readBinary(); else r.skip(t);
-                }
-                case 2 -> {
-                    if (t == BINARY) unique = r.readBinary(); else r.skip(t);
-                }
+                case 1 -> prefix = r.binary(t, prefix);
+                case 2 -> unique = r.binary(t, unique);
                 case 3 -> {
                     if (t == BOOL_TRUE || t == BOOL_FALSE) supply = r.fieldBool(); else r.skip(t);
                 }
@@ -152,9 +145,7 @@ public final class CryptoDecoder {
                 case 1 -> {
                     if (t == LIST) path = strings(r); else r.skip(t);
                 }
-                case 2 -> {
-                    if (t == BINARY) keyMetadata = r.readBinary(); else r.skip(t);
-                }
+                case 2 -> keyMetadata = r.binary(t, keyMetadata);
                 default -> r.skip(t);
             }
         }

@@ -144,9 +144,7 @@ public final class MetadataDecoder {
         int t;
         while ((t = r.readFieldHeader()) != STOP) {
             switch (r.fieldId()) {
-                case 1 -> {
-                    if (t == I32) version = r.readI32(); else r.skip(t);
-                }
+                case 1 -> version = r.i32(t, version);
                 case 2 -> {
                     if (t == LIST) {
                         schema = schemaList();
@@ -157,18 +155,14 @@ public final class MetadataDecoder {
                         r.skip(t);
                     }
                 }
-                case 3 -> {
-                    if (t == I64) numRows = r.readI64(); else r.skip(t);
-                }
+                case 3 -> numRows = r.i64(t, numRows);
                 case 4 -> {
                     if (t == LIST) rowGroups = rowGroups(); else r.skip(t);
                 }
                 case 5 -> {
                     if (t == LIST) kv = keyValues(); else r.skip(t);
                 }
-                case 6 -> {
-                    if (t == BINARY) createdBy = r.readString(); else r.skip(t);
-                }
+                case 6 -> createdBy = r.string(t, createdBy);
                 case 7 -> {
                     if (t == LIST) orders = columnOrders(); else r.skip(t);
                 }
@@ -229,9 +223,7 @@ public final class MetadataDecoder {
                         r.skip(t);
                     }
                 }
-                case 2 -> {
-                    if (t == I32) typeLength = r.readI32(); else r.skip(t);
-                }
+                case 2 -> typeLength = r.i32(t, typeLength);
                 case 3 -> {
                     if (t == I32) {
                         long at = r.fileOffset();
@@ -248,24 +240,14 @@ public final class MetadataDecoder {
                         r.skip(t);
                     }
                 }
-                case 4 -> {
-                    if (t == BINARY) name = r.readString(); else r.skip(t);
-                }
-                case 5 -> {
-                    if (t == I32) numChildren = r.readI32(); else r.skip(t);
-                }
+                case 4 -> name = r.string(t, name);
+                case 5 -> numChildren = r.i32(t, numChildren);
                 case 6 -> {
                     if (t == I32) converted = ConvertedType.of(r.readI32()); else r.skip(t);
                 }
-                case 7 -> {
-                    if (t == I32) scale = r.readI32(); else r.skip(t);
-                }
-                case 8 -> {
-                    if (t == I32) precision = r.readI32(); else r.skip(t);
-                }
-                case 9 -> {
-                    if (t == I32) fieldId = r.readI32(); else r.skip(t);
-                }
+                case 7 -> scale = r.i32(t, scale);
+                case 8 -> precision = r.i32(t, precision);
+                case 9 -> fieldId = r.i32(t, fieldId);
                 case 10 -> {
                     if (t == STRUCT) logical = logicalType(); else r.skip(t);
                 }
@@ -345,12 +327,8 @@ public final class MetadataDecoder {
         int t;
         while ((t = r.readFieldHeader()) != STOP) {
             switch (r.fieldId()) {
-                case 1 -> {
-                    if (t == I32) scale = r.readI32(); else r.skip(t);
-                }
-                case 2 -> {
-                    if (t == I32) precision = r.readI32(); else r.skip(t);
-                }
+                case 1 -> scale = r.i32(t, scale);
+                case 2 -> precision = r.i32(t, precision);
                 default -> r.skip(t);
             }
         }
@@ -447,12 +425,8 @@ public final class MetadataDecoder {
         int t;
         while ((t = r.readFieldHeader()) != STOP) {
             switch (r.fieldId()) {
-                case 1 -> {
-                    if (t == BINARY) crs = r.readString(); else r.skip(t);
-                }
-                case 2 -> {
-                    if (t == I32) algorithm = r.readI32(); else r.skip(t);
-                }
+                case 1 -> crs = r.string(t, crs);
+                case 2 -> algorithm = r.i32(t, algorithm);
                 default -> r.skip(t);
             }
         }
@@ -489,21 +463,13 @@ public final class MetadataDecoder {
                 case 1 -> {
                     if (t == LIST) columns = columnChunks(); else r.skip(t);
                 }
-                case 2 -> {
-                    if (t == I64) totalByteSize = r.readI64(); else r.skip(t);
-                }
-                case 3 -> {
-                    if (t == I64) numRows = r.readI64(); else r.skip(t);
-                }
+                case 2 -> totalByteSize = r.i64(t, totalByteSize);
+                case 3 -> numRows = r.i64(t, numRows);
                 case 4 -> {
                     if (t == LIST) sorting = sortingColumns(); else r.skip(t);
                 }
-                case 5 -> {
-                    if (t == I64) fileOffset = r.readI64(); else r.skip(t);
-                }
-                case 6 -> {
-                    if (t == I64) totalCompressed = r.readI64(); else r.skip(t);
-                }
+                case 5 -> fileOffset = r.i64(t, fileOffset);
+                case 6 -> totalCompressed = r.i64(t, totalCompressed);
                 case 7 -> {
                     if (t == I16) ordinal = r.readI16(); else r.skip(t);
                 }
@@ -548,34 +514,20 @@ public final class MetadataDecoder {
         int t;
         while ((t = r.readFieldHeader()) != STOP) {
             switch (r.fieldId()) {
-                case 1 -> {
-                    if (t == BINARY) filePath = r.readString(); else r.skip(t);
-                }
-                case 2 -> {
-                    if (t == I64) fileOffset = r.readI64(); else r.skip(t);
-                }
+                case 1 -> filePath = r.string(t, filePath);
+                case 2 -> fileOffset = r.i64(t, fileOffset);
                 case 3 -> {
                     if (t == STRUCT) meta = columnMetaData(index); else r.skip(t);
                 }
-                case 4 -> {
-                    if (t == I64) oiOffset = r.readI64(); else r.skip(t);
-                }
-                case 5 -> {
-                    if (t == I32) oiLength = r.readI32(); else r.skip(t);
-                }
-                case 6 -> {
-                    if (t == I64) ciOffset = r.readI64(); else r.skip(t);
-                }
-                case 7 -> {
-                    if (t == I32) ciLength = r.readI32(); else r.skip(t);
-                }
+                case 4 -> oiOffset = r.i64(t, oiOffset);
+                case 5 -> oiLength = r.i32(t, oiLength);
+                case 6 -> ciOffset = r.i64(t, ciOffset);
+                case 7 -> ciLength = r.i32(t, ciLength);
                 case 8 -> {
                     encrypted = true; // crypto_metadata: the chunk's pages and indexes are encrypted
                     if (t == STRUCT) crypto = CryptoDecoder.columnCryptoMetaData(r); else r.skip(t);
                 }
-                case 9 -> {
-                    if (t == BINARY) encryptedMeta = r.readBinary(); else r.skip(t);
-                }
+                case 9 -> encryptedMeta = r.binary(t, encryptedMeta);
                 default -> r.skip(t);
             }
         }
@@ -624,42 +576,24 @@ public final class MetadataDecoder {
                 case 3 -> {
                     if (t == LIST && decodePaths) path = pathInSchema(index); else r.skip(t);
                 }
-                case 4 -> {
-                    if (t == I32) codec = r.readI32(); else r.skip(t);
-                }
-                case 5 -> {
-                    if (t == I64) numValues = r.readI64(); else r.skip(t);
-                }
-                case 6 -> {
-                    if (t == I64) totalUncompressed = r.readI64(); else r.skip(t);
-                }
-                case 7 -> {
-                    if (t == I64) totalCompressed = r.readI64(); else r.skip(t);
-                }
+                case 4 -> codec = r.i32(t, codec);
+                case 5 -> numValues = r.i64(t, numValues);
+                case 6 -> totalUncompressed = r.i64(t, totalUncompressed);
+                case 7 -> totalCompressed = r.i64(t, totalCompressed);
                 case 8 -> {
                     if (t == LIST) kv = keyValues(); else r.skip(t);
                 }
-                case 9 -> {
-                    if (t == I64) dataPageOffset = r.readI64(); else r.skip(t);
-                }
-                case 10 -> {
-                    if (t == I64) indexPageOffset = r.readI64(); else r.skip(t);
-                }
-                case 11 -> {
-                    if (t == I64) dictionaryPageOffset = r.readI64(); else r.skip(t);
-                }
+                case 9 -> dataPageOffset = r.i64(t, dataPageOffset);
+                case 10 -> indexPageOffset = r.i64(t, indexPageOffset);
+                case 11 -> dictionaryPageOffset = r.i64(t, dictionaryPageOffset);
                 case 12 -> {
                     if (t == STRUCT) stats = statistics(r); else r.skip(t);
                 }
                 case 13 -> {
                     if (t == LIST) encodingStats = encodingStats(index); else r.skip(t);
                 }
-                case 14 -> {
-                    if (t == I64) bloomOffset = r.readI64(); else r.skip(t);
-                }
-                case 15 -> {
-                    if (t == I32) bloomLength = r.readI32(); else r.skip(t);
-                }
+                case 14 -> bloomOffset = r.i64(t, bloomOffset);
+                case 15 -> bloomLength = r.i32(t, bloomLength);
                 case 16 -> {
                     if (t == STRUCT) sizeStats = sizeStatistics(); else r.skip(t);
                 }
@@ -815,12 +749,8 @@ public final class MetadataDecoder {
             int t;
             while ((t = r.readFieldHeader()) != STOP) {
                 switch (r.fieldId()) {
-                    case 1 -> {
-                        if (t == BINARY) key = r.readString(); else r.skip(t);
-                    }
-                    case 2 -> {
-                        if (t == BINARY) value = r.readString(); else r.skip(t);
-                    }
+                    case 1 -> key = r.string(t, key);
+                    case 2 -> value = r.string(t, value);
                     default -> r.skip(t);
                 }
             }
@@ -880,9 +810,7 @@ public final class MetadataDecoder {
             while ((t = r.readFieldHeader()) != STOP) {
                 boolean bool = t == BOOL_TRUE || t == BOOL_FALSE;
                 switch (r.fieldId()) {
-                    case 1 -> {
-                        if (t == I32) column = r.readI32(); else r.skip(t);
-                    }
+                    case 1 -> column = r.i32(t, column);
                     case 2 -> {
                         if (bool) descending = r.fieldBool(); else r.skip(t);
                     }
@@ -935,15 +863,9 @@ public final class MetadataDecoder {
                     present |= 1 << id;
                 }
                 switch (id) {
-                    case 1 -> {
-                        if (t == I32) pageType = r.readI32(); else r.skip(t);
-                    }
-                    case 2 -> {
-                        if (t == I32) encoding = r.readI32(); else r.skip(t);
-                    }
-                    case 3 -> {
-                        if (t == I32) count = r.readI32(); else r.skip(t);
-                    }
+                    case 1 -> pageType = r.i32(t, pageType);
+                    case 2 -> encoding = r.i32(t, encoding);
+                    case 3 -> count = r.i32(t, count);
                     default -> r.skip(t);
                 }
             }
@@ -965,9 +887,7 @@ public final class MetadataDecoder {
         int t;
         while ((t = r.readFieldHeader()) != STOP) {
             switch (r.fieldId()) {
-                case 1 -> {
-                    if (t == I64) unencoded = r.readI64(); else r.skip(t);
-                }
+                case 1 -> unencoded = r.i64(t, unencoded);
                 case 2 -> {
                     if (t == LIST) rep = i64List(); else r.skip(t);
                 }
@@ -1000,12 +920,8 @@ public final class MetadataDecoder {
         while ((t = r.readFieldHeader()) != STOP) {
             boolean bool = t == BOOL_TRUE || t == BOOL_FALSE;
             switch (r.fieldId()) {
-                case 1 -> {
-                    if (t == BINARY) max = r.readBinary(); else r.skip(t);
-                }
-                case 2 -> {
-                    if (t == BINARY) min = r.readBinary(); else r.skip(t);
-                }
+                case 1 -> max = r.binary(t, max);
+                case 2 -> min = r.binary(t, min);
                 case 3 -> {
                     if (t == I64) nullCount = nonNegative(r.readI64()); else r.skip(t);
                 }

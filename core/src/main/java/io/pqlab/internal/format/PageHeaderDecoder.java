@@ -165,15 +165,9 @@ public final class PageHeaderDecoder {
                 case 1 -> {
                     if (t == I32) numValues = size(r, "num_values"); else r.skip(t);
                 }
-                case 2 -> {
-                    if (t == I32) encoding = r.readI32(); else r.skip(t);
-                }
-                case 3 -> {
-                    if (t == I32) defEncoding = r.readI32(); else r.skip(t);
-                }
-                case 4 -> {
-                    if (t == I32) repEncoding = r.readI32(); else r.skip(t);
-                }
+                case 2 -> encoding = r.i32(t, encoding);
+                case 3 -> defEncoding = r.i32(t, defEncoding);
+                case 4 -> repEncoding = r.i32(t, repEncoding);
                 case 5 -> {
                     if (t == STRUCT) stats = MetadataDecoder.statistics(r); else r.skip(t);
                 }
@@ -202,9 +196,7 @@ public final class PageHeaderDecoder {
                 case 1 -> {
                     if (t == I32) numValues = size(r, "dictionary num_values"); else r.skip(t);
                 }
-                case 2 -> {
-                    if (t == I32) encoding = r.readI32(); else r.skip(t);
-                }
+                case 2 -> encoding = r.i32(t, encoding);
                 case 3 -> {
                     if (t == BOOL_TRUE || t == BOOL_FALSE) sorted = r.fieldBool(); else r.skip(t);
                 }
@@ -244,9 +236,7 @@ public final class PageHeaderDecoder {
                 case 3 -> {
                     if (t == I32) numRows = size(r, "num_rows"); else r.skip(t);
                 }
-                case 4 -> {
-                    if (t == I32) encoding = r.readI32(); else r.skip(t);
-                }
+                case 4 -> encoding = r.i32(t, encoding);
                 case 5 -> {
                     if (t == I32) defLength = size(r, "definition_levels_byte_length"); else r.skip(t);
                 }

@@ -188,6 +188,46 @@ public final class CompactReader {
         return (n >>> 1) ^ -(n & 1);
     }
 
+    // ---- a field of an expected type, else skipped ---------------------------------------
+    // A field whose wire type is not the one the format gives it is skipped and the value stays
+    // what it was (absent), as Thrift's generated readers do: one rule, written once here.
+
+    /** The field's value where its header's {@code type} is I32; else skips it and returns {@code otherwise}. */
+    public int i32(int type, int otherwise) {
+        if (type == I32) {
+            return readI32();
+        }
+        skip(type);
+        return otherwise;
+    }
+
+    /** The field's value where its header's {@code type} is I64; else skips it and returns {@code otherwise}. */
+    public long i64(int type, long otherwise) {
+        if (type == I64) {
+            return readI64();
+        }
+        skip(type);
+        return otherwise;
+    }
+
+    /** The field's bytes where its header's {@code type} is BINARY; else skips it and returns {@code otherwise}. */
+    public byte[] binary(int type, byte[] otherwise) {
+        if (type == BINARY) {
+            return readBinary();
+        }
+        skip(type);
+        return otherwise;
+    }
+
+    /** The field's UTF-8 text where its header's {@code type} is BINARY; else skips it and returns {@code otherwise}. */
+    public String string(int type, String otherwise) {
+        if (type == BINARY) {
+            return readString();
+        }
+        skip(type);
+        return otherwise;
+    }
+
     public double readDouble() {
         need(8);
         long bits = 0;
@@ -667,19 +707,27 @@ public final class CompactReader {
     }
 
     private int readVarint32Slow() {
-        int result = 0;
+        return (int) readVarintSlow(5, 32);
+    }
+
+    /**
+     * A varint byte by byte, checked against the limit: at most {@code maxBytes} bytes for a
+     * value of {@code bits} bits (the low 32 of a 32-bit one are the same as its own loop's).
+     */
+    private long readVarintSlow(int maxBytes, int bits) {
+        long result = 0;
         long start = base + pos;
-        for (int shift = 0; shift < 35; shift += 7) {
+        for (int i = 0; i < maxBytes; i++) {
             if (pos >= limit) {
                 throw new MalformedFileException("a Thrift varint runs past the end of its structure", start);
             }
             byte b = buf[pos++];
-            result |= (b & 0x7F) << shift;
+            result |= (long) (b & 0x7F) << (7 * i);
             if (b >= 0) {
                 return result;
             }
         }
-        throw new MalformedFileException("a Thrift varint longer than 32 bits", start);
+        throw new MalformedFileException("a Thrift varint longer than " + bits + " bits", start);
     }
 
     private long readVarint64() {
@@ -706,23 +754,7 @@ public final class CompactReader {
     }
 
     private long readVarint64Slow() {
-        long result = 0;
-        int shift = 0;
-        long start = base + pos;
-        while (true) {
-            if (pos >= limit) {
-                throw new MalformedFileException("a Thrift varint runs past the end of its structure", start);
-            }
-            byte b = buf[pos++];
-            result |= (long) (b & 0x7F) << shift;
-            if (b >= 0) {
-                return result;
-            }
-            shift += 7;
-            if (shift > 63) {
-                throw new MalformedFileException("a Thrift varint longer than 64 bits", start);
-            }
-        }
+        return readVarintSlow(10, 64);
     }
 
     private byte readByteRaw() {
