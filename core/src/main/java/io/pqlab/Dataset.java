@@ -13,7 +13,7 @@ import io.pqlab.internal.dataset.Openers;
 import io.pqlab.internal.dataset.Parallel;
 import io.pqlab.internal.dataset.PartitionType;
 import io.pqlab.internal.dataset.PartitionValues;
-import io.pqlab.internal.format.PhysicalType;
+import io.pqlab.schema.PhysicalType;
 import io.pqlab.io.ListedFile;
 import io.pqlab.plan.Plan;
 import io.pqlab.predicate.ColumnRef;

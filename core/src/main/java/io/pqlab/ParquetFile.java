@@ -1,6 +1,5 @@
 package io.pqlab;
 
-import io.pqlab.internal.crypto.FileDecryptor;
 import io.pqlab.internal.format.ColumnChunk;
 import io.pqlab.internal.format.FileMetaData;
 import io.pqlab.internal.format.Footer;
@@ -21,14 +20,11 @@ import io.pqlab.internal.plan.Scans;
 import java.net.URI;
 import io.pqlab.io.FileSource;
 import io.pqlab.io.TailCachedSource;
-import io.pqlab.internal.pages.PageInfo;
-import io.pqlab.internal.pages.PageWalker;
 import io.pqlab.schema.ColumnDescriptor;
 import io.pqlab.schema.Schema;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -58,9 +54,9 @@ import java.util.List;
  * <p>Opening checks that every row group has one chunk per leaf column and a row count. It reads
  * nothing but the footer; chunks, pages and indexes are read when asked for.
  *
- * <p>The methods that return the footer's structures ({@link #footer()}, {@link #metadata()},
- * {@link #rowGroup}, {@link #chunk}, {@link #pageWalker}, {@link #pages}) give types of
- * {@code io.pqlab.internal}: they serve pqlab's own commands and may change.
+ * <p>Its public methods name public types only. The footer's structures (row groups, chunks,
+ * page headers) are internal types; pqlab's own commands reach them through
+ * {@code io.pqlab.internal.format.ParquetFiles}, which may change.
  *
  * <p>Thread-safe: its footer and schema are immutable, and plans and scans may run from several
  * threads at once on one instance (each plan and scan keeps its own state; the sources it opens
@@ -176,7 +172,17 @@ public final class ParquetFile implements Closeable {
 
     static {
         // pqlab's own readers open files from footer structures (internal types) through this
-        ParquetFiles.register(ParquetFile::open);
+        ParquetFiles.register(new ParquetFiles.Access() {
+            @Override
+            public ParquetFile open(ByteSource source, Footer footer, ReadOptions options) {
+                return ParquetFile.open(source, footer, options);
+            }
+
+            @Override
+            public Footer footer(ParquetFile file) {
+                return file.footer;
+            }
+        });
     }
 
     /** A footer already read from {@code source}, checked; see {@link ParquetFiles}. */
@@ -224,18 +230,12 @@ public final class ParquetFile implements Closeable {
         }
     }
 
-    public Footer footer() {
-        return footer;
-    }
-
-    public FileMetaData metadata() {
-        return footer.metadata();
-    }
-
+    /** The file's schema: its columns, by index and by dotted path. */
     public Schema schema() {
         return schema;
     }
 
+    /** The source the file is read from. */
     public ByteSource source() {
         return source;
     }
@@ -285,72 +285,9 @@ public final class ParquetFile implements Closeable {
         return new ParquetFile(other, footer, schema, options);
     }
 
+    /** How many row groups the file has. */
     public int rowGroupCount() {
         return footer.metadata().rowGroups().size();
-    }
-
-    public RowGroup rowGroup(int index) {
-        List<RowGroup> groups = footer.metadata().rowGroups();
-        if (index < 0 || index >= groups.size()) {
-            throw new IllegalArgumentException("row group " + index + " does not exist; " + source.name() + " has "
-                    + groups.size());
-        }
-        return groups.get(index);
-    }
-
-    /**
-     * A column's chunk in a row group, with its metadata present.
-     *
-     * @throws UnsupportedFeatureException where the column's metadata is encrypted
-     * @throws MalformedFileException where it is absent for no such reason
-     * @throws IllegalStateException where the file was opened with a projection without this column
-     */
-    public ColumnChunk chunk(int rowGroup, int leafIndex) {
-        ColumnDescriptor column = schema.column(leafIndex);
-        ColumnChunk cc = rowGroup(rowGroup).columns().get(leafIndex);
-        if (cc == null) {
-            throw new IllegalStateException("column \"" + column.dottedPath()
-                    + "\" was not decoded: the file was opened with a projection that leaves it out");
-        }
-        if (cc.metaData() == null) {
-            if (cc.encrypted()) {
-                throw new DecryptionException("column \"" + column.dottedPath() + "\" in row group " + rowGroup
-                        + " is encrypted and its metadata cannot be read: "
-                        + FileDecryptor.missingKey(cc.cryptoMetaData(), column.dottedPath()), footer.metadataOffset());
-            }
-            throw new MalformedFileException("column \"" + column.dottedPath() + "\" in row group " + rowGroup
-                    + " has no metadata", footer.metadataOffset());
-        }
-        return cc;
-    }
-
-    /** A walker over a chunk's pages, which reads their headers as it goes. */
-    public PageWalker pageWalker(int rowGroup, int leafIndex) throws IOException {
-        ColumnChunk cc = chunk(rowGroup, leafIndex);
-        ColumnDescriptor column = schema.column(leafIndex);
-        if (cc.sealed()) {
-            throw new DecryptionException("column \"" + column.dottedPath() + "\" in row group " + rowGroup
-                    + " is encrypted and its pages cannot be read: "
-                    + FileDecryptor.missingKey(cc.cryptoMetaData(), column.dottedPath()), footer.metadataOffset());
-        }
-        if (cc.filePath() != null) {
-            throw new UnsupportedFeatureException("column \"" + column.dottedPath() + "\" in row group " + rowGroup
-                    + " is stored in another file (" + cc.filePath() + "), which pqlab does not follow",
-                    footer.metadataOffset());
-        }
-        return new PageWalker(source, cc.metaData(), footer.metadataOffset(), column.maxRepetitionLevel(),
-                cc.decryptor());
-    }
-
-    /** Every page of a chunk (headers only). */
-    public List<PageInfo> pages(int rowGroup, int leafIndex) throws IOException {
-        PageWalker w = pageWalker(rowGroup, leafIndex);
-        List<PageInfo> pages = new ArrayList<>();
-        PageInfo p;
-        while ((p = w.next()) != null) {
-            pages.add(p);
-        }
-        return pages;
     }
 
     @Override

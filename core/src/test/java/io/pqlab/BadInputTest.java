@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import io.pqlab.internal.format.ColumnChunk;
 import io.pqlab.internal.format.FormatFixtures;
+import io.pqlab.internal.format.ParquetFiles;
 import io.pqlab.io.BytesSource;
 import io.pqlab.internal.pages.PageInfo;
 import java.io.ByteArrayOutputStream;
@@ -44,10 +45,10 @@ class BadInputTest {
             for (int g = 0; g < pf.rowGroupCount(); g++) {
                 for (int c = 0; c < pf.schema().columnCount(); c++) {
                     try {
-                        ColumnChunk cc = pf.chunk(g, c);
+                        ColumnChunk cc = ParquetFiles.chunk(pf, g, c);
                         assertThat(cc.metaData()).isNotNull();
-                        for (PageInfo p : pf.pages(g, c)) {
-                            assertThat(p.end()).isLessThanOrEqualTo(pf.footer().metadataOffset());
+                        for (PageInfo p : ParquetFiles.pages(pf, g, c)) {
+                            assertThat(p.end()).isLessThanOrEqualTo(ParquetFiles.footer(pf).metadataOffset());
                             pages++;
                         }
                     } catch (FileException e) {
@@ -120,10 +121,10 @@ class BadInputTest {
         long footerStart;
         long lastChunkEnd = 0;
         try (ParquetFile pf = ParquetFile.open(new BytesSource("orig", bytes))) {
-            footerStart = pf.footer().metadataOffset();
+            footerStart = ParquetFiles.footer(pf).metadataOffset();
             for (int g = 0; g < pf.rowGroupCount(); g++) {
                 for (int c = 0; c < pf.schema().columnCount(); c++) {
-                    var m = pf.chunk(g, c).metaData();
+                    var m = ParquetFiles.chunk(pf, g, c).metaData();
                     lastChunkEnd = Math.max(lastChunkEnd, m.chunkStart() + m.totalCompressedSize());
                 }
             }
@@ -217,7 +218,7 @@ class BadInputTest {
         try (ParquetFile pf = ParquetFile.open(new BytesSource("orig", bytes))) {
             for (int g = 0; g < pf.rowGroupCount(); g++) {
                 for (int c = 0; c < pf.schema().columnCount(); c++) {
-                    for (PageInfo p : pf.pages(g, c)) {
+                    for (PageInfo p : ParquetFiles.pages(pf, g, c)) {
                         headers.add(new long[] {p.offset(), p.headerLength()});
                     }
                 }

@@ -201,7 +201,7 @@ class HeapLimitsTest {
                 }
             }
         };
-        io.pqlab.internal.format.ColumnMetaData meta = new io.pqlab.internal.format.ColumnMetaData(io.pqlab.internal.format.PhysicalType.INT32,
+        io.pqlab.internal.format.ColumnMetaData meta = new io.pqlab.internal.format.ColumnMetaData(io.pqlab.schema.PhysicalType.INT32,
                 new int[0], java.util.List.of("a"), 0, 1, 10, 10, null, 4, -1, -1, null, null, 4, -1, null);
         for (int length : new int[] {-1, bitset + header.length}) {
             io.pqlab.internal.format.ColumnMetaData m = new io.pqlab.internal.format.ColumnMetaData(meta.type(), meta.encodings(),

@@ -9,6 +9,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.pqlab.internal.format.FormatFixtures;
 import io.pqlab.internal.format.MetadataDecoder;
+import io.pqlab.internal.format.ParquetFiles;
 import io.pqlab.internal.format.ThriftWriter;
 import io.pqlab.io.BytesSource;
 import io.pqlab.internal.io.CountingSource;
@@ -74,17 +75,17 @@ class ParquetFileTest {
         Path path = FormatFixtures.DATA.resolve("alltypes_plain.parquet");
         try (ParquetFile pf = ParquetFile.open(path)) {
             assertThat(pf.source().name()).isEqualTo(path.toString());
-            assertThat(pf.metadata().numRows()).isEqualTo(8);
+            assertThat(ParquetFiles.metadata(pf).numRows()).isEqualTo(8);
             assertThat(pf.rowGroupCount()).isEqualTo(1);
             assertThat(pf.schema().column("id").index()).isZero();
-            assertThat(pf.chunk(0, 0).metaData().numValues()).isEqualTo(8);
-            List<PageInfo> pages = pf.pages(0, 0);
+            assertThat(ParquetFiles.chunk(pf, 0, 0).metaData().numValues()).isEqualTo(8);
+            List<PageInfo> pages = ParquetFiles.pages(pf, 0, 0);
             assertThat(pages).isNotEmpty();
             assertThat(pages.get(pages.size() - 1).end())
-                    .isEqualTo(pf.chunk(0, 0).metaData().chunkStart() + pf.chunk(0, 0).metaData().totalCompressedSize());
-            assertThatThrownBy(() -> pf.rowGroup(1)).isInstanceOf(IllegalArgumentException.class)
+                    .isEqualTo(ParquetFiles.chunk(pf, 0, 0).metaData().chunkStart() + ParquetFiles.chunk(pf, 0, 0).metaData().totalCompressedSize());
+            assertThatThrownBy(() -> ParquetFiles.rowGroup(pf, 1)).isInstanceOf(IllegalArgumentException.class)
                     .hasMessageContaining("row group 1 does not exist");
-            assertThatThrownBy(() -> pf.chunk(0, 99)).isInstanceOf(NoSuchColumnException.class);
+            assertThatThrownBy(() -> ParquetFiles.chunk(pf, 0, 99)).isInstanceOf(NoSuchColumnException.class);
         }
     }
 
@@ -104,10 +105,10 @@ class ParquetFileTest {
         byte[] bytes = Files.readAllBytes(FormatFixtures.DATA.resolve("alltypes_plain.parquet"));
         try (ParquetFile pf = io.pqlab.internal.format.ParquetFiles.open(new BytesSource("p", bytes),
                 MetadataDecoder.Options.columns(Schema.selector(List.of("bool_col", "STRING_COL"))))) {
-            assertThat(pf.chunk(0, 1).metaData()).isNotNull();
-            assertThat(pf.chunk(0, pf.schema().column("string_col").index()).metaData()).isNotNull();
-            assertThat(pf.rowGroup(0).columns().get(0)).isNull();
-            assertThatThrownBy(() -> pf.chunk(0, 0)).isInstanceOf(IllegalStateException.class)
+            assertThat(ParquetFiles.chunk(pf, 0, 1).metaData()).isNotNull();
+            assertThat(ParquetFiles.chunk(pf, 0, pf.schema().column("string_col").index()).metaData()).isNotNull();
+            assertThat(ParquetFiles.rowGroup(pf, 0).columns().get(0)).isNull();
+            assertThatThrownBy(() -> ParquetFiles.chunk(pf, 0, 0)).isInstanceOf(IllegalStateException.class)
                     .hasMessageContaining("\"id\" was not decoded");
         }
         assertThatThrownBy(() -> io.pqlab.internal.format.ParquetFiles.open(new BytesSource("p", bytes),
@@ -127,12 +128,12 @@ class ParquetFileTest {
                         .field(1, LIST).listHeader(1, BINARY).string("b").end().end()
                         .binaryField(9, new byte[] {1, 2, 3}));
         try (ParquetFile pf = open(file)) {
-            assertThat(pf.chunk(0, 0).encrypted()).isTrue();
+            assertThat(ParquetFiles.chunk(pf, 0, 0).encrypted()).isTrue();
             // opened without keys (and without the footer's encryption_algorithm): no decryptor
-            assertThatThrownBy(() -> pf.pages(0, 0)).isInstanceOf(io.pqlab.DecryptionException.class)
+            assertThatThrownBy(() -> ParquetFiles.pages(pf, 0, 0)).isInstanceOf(io.pqlab.DecryptionException.class)
                     .hasMessageContaining("\"a\" in row group 0 is encrypted and its pages cannot be read: it is "
                             + "encrypted with the footer key, which was not given (--footer-key)");
-            assertThatThrownBy(() -> pf.chunk(0, 1)).isInstanceOf(io.pqlab.DecryptionException.class)
+            assertThatThrownBy(() -> ParquetFiles.chunk(pf, 0, 1)).isInstanceOf(io.pqlab.DecryptionException.class)
                     .hasMessageContaining("\"b\" in row group 0 is encrypted and its metadata cannot be read: it is "
                             + "encrypted with its own key, which was not given (--column-key b=KEY)");
         }
@@ -145,7 +146,7 @@ class ParquetFileTest {
             plainChunk("a", 5).accept(w);
         }, plainChunk("b", 5));
         try (ParquetFile pf = open(file)) {
-            assertThatThrownBy(() -> pf.pages(0, 0)).isInstanceOf(UnsupportedFeatureException.class)
+            assertThatThrownBy(() -> ParquetFiles.pages(pf, 0, 0)).isInstanceOf(UnsupportedFeatureException.class)
                     .hasMessageContaining("other.parquet");
         }
     }
@@ -161,7 +162,7 @@ class ParquetFileTest {
         // a chunk without metadata and not encrypted
         assertThatThrownBy(() -> {
             try (ParquetFile pf = open(synthetic(plainChunk("a", 5), w -> w.i64Field(2, 0)))) {
-                pf.chunk(0, 1);
+                ParquetFiles.chunk(pf, 0, 1);
             }
         }).isInstanceOf(MalformedFileException.class).hasMessageContaining("has no metadata");
     }
@@ -174,7 +175,7 @@ class ParquetFileTest {
                 .field(3, LIST).listHeader(1, BINARY).string("b").i32Field(4, 0)
                 .i64Field(5, 5).i64Field(6, 1_000_000).i64Field(7, 1_000_000).i64Field(9, 50).end());
         try (ParquetFile pf = open(file)) {
-            assertThatThrownBy(() -> pf.pages(0, 1)).isInstanceOf(MalformedFileException.class)
+            assertThatThrownBy(() -> ParquetFiles.pages(pf, 0, 1)).isInstanceOf(MalformedFileException.class)
                     .hasMessageContaining("lies outside the file's data region")
                     .extracting(e -> ((MalformedFileException) e).offset()).isEqualTo(50L);
         }

@@ -8,7 +8,8 @@ import io.pqlab.internal.assembly.Shape;
 import io.pqlab.internal.assembly.Shapes;
 import io.pqlab.internal.format.ColumnMetaData;
 import io.pqlab.internal.format.Encoding;
-import io.pqlab.internal.format.PhysicalType;
+import io.pqlab.internal.format.ParquetFiles;
+import io.pqlab.schema.PhysicalType;
 import io.pqlab.scan.RowBatch;
 import io.pqlab.scan.Scan;
 import io.pqlab.scan.ScanStats;
@@ -106,8 +107,8 @@ public final class ArrowScan extends ArrowReader {
             return false;
         }
         for (int g = 0; g < file.rowGroupCount(); g++) {
-            ColumnMetaData m = file.rowGroup(g).columns().get(c.index()) == null ? null
-                    : file.rowGroup(g).columns().get(c.index()).metaData();
+            ColumnMetaData m = ParquetFiles.rowGroup(file, g).columns().get(c.index()) == null ? null
+                    : ParquetFiles.rowGroup(file, g).columns().get(c.index()).metaData();
             if (m == null) {
                 continue; // encrypted or projected away: this chunk says nothing
             }

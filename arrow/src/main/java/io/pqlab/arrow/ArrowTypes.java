@@ -2,10 +2,10 @@ package io.pqlab.arrow;
 
 import io.pqlab.UnsupportedFeatureException;
 import io.pqlab.internal.assembly.Shape;
-import io.pqlab.internal.format.ConvertedType;
-import io.pqlab.internal.format.LogicalType;
-import io.pqlab.internal.format.Repetition;
-import io.pqlab.internal.format.TimeUnit;
+import io.pqlab.schema.ConvertedType;
+import io.pqlab.schema.LogicalType;
+import io.pqlab.schema.Repetition;
+import io.pqlab.schema.TimeUnit;
 import io.pqlab.internal.values.ColumnType;
 import io.pqlab.schema.ColumnDescriptor;
 import java.util.ArrayList;

@@ -4,7 +4,7 @@ import io.pqlab.internal.assembly.Shape;
 import io.pqlab.internal.assembly.RowPages;
 import io.pqlab.internal.column.ColumnBatch;
 import io.pqlab.internal.encoding.Binaries;
-import io.pqlab.internal.format.PhysicalType;
+import io.pqlab.schema.PhysicalType;
 import io.pqlab.internal.values.ColumnType;
 import io.pqlab.scan.RowBatch;
 import io.pqlab.schema.ColumnDescriptor;
@@ -85,7 +85,7 @@ abstract class DirectWriter {
                     yield Kind.I16;
                 }
                 if (v instanceof IntVector || v instanceof UInt4Vector || v instanceof DateDayVector
-                        || (v instanceof TimeMilliVector && t.timeUnit() == io.pqlab.internal.format.TimeUnit.MILLIS)) {
+                        || (v instanceof TimeMilliVector && t.timeUnit() == io.pqlab.schema.TimeUnit.MILLIS)) {
                     yield Kind.I32;
                 }
                 yield v instanceof DecimalVector ? Kind.DEC32 : null;
@@ -283,8 +283,19 @@ abstract class DirectWriter {
         @Override
         void values(ColumnBatch p, int from, int slot, int count) {
             Binaries x = p.binaries();
+            if (x.gap() != 0) { // a view of a PLAIN page: each value after its length, copied one by one
+                for (int k = 0; k < count; k++) {
+                    copy(p, x, from + k, slot + k, 1);
+                }
+                return;
+            }
+            copy(p, x, from, slot, count);
+        }
+
+        /** Values [from, from + count) of x, contiguous (or one), into slots [slot, slot + count). */
+        private void copy(ColumnBatch p, Binaries x, int from, int slot, int count) {
             int start = x.offset(from);
-            int len = x.offset(from + count) - start;
+            int len = x.offset(from + count) - x.gap() - start;
             if (bytes + len > Integer.MAX_VALUE) {
                 throw new IllegalStateException("more than 2 GiB of values in one batch of " + p.column().dottedPath());
             }
@@ -294,7 +305,7 @@ abstract class DirectWriter {
             ArrowBuf o = v.getOffsetBuffer();
             long base = bytes - start;
             for (int k = 1; k <= count; k++) {
-                o.setInt(4L * (slot + k), (int) (base + x.offset(from + k)));
+                o.setInt(4L * (slot + k), (int) (base + x.offset(from + k) - x.gap()));
             }
             v.getDataBuffer().setBytes(bytes, x.data(), start, len);
             bytes += len;
@@ -351,7 +362,7 @@ abstract class DirectWriter {
             ArrowBuf d = indexes.getDataBuffer();
             for (int k = 0; k < count; k++) {
                 int off = x.offset(from + k);
-                int len = x.offset(from + k + 1) - off;
+                int len = x.length(from + k);
                 d.setInt(4L * (slot + k), find(data, off, len));
             }
         }

@@ -243,9 +243,9 @@ class ArrowAgreementTest {
                     || schema.getFields().stream().noneMatch(f -> f.getName().equals(n.name()))) {
                 continue;
             }
-            boolean bytes = c.type() == io.pqlab.internal.format.PhysicalType.BYTE_ARRAY
-                    || c.type() == io.pqlab.internal.format.PhysicalType.FIXED_LEN_BYTE_ARRAY;
-            if (c.type() != io.pqlab.internal.format.PhysicalType.INT96 && !(bytes && c.isDecimal())) {
+            boolean bytes = c.type() == io.pqlab.schema.PhysicalType.BYTE_ARRAY
+                    || c.type() == io.pqlab.schema.PhysicalType.FIXED_LEN_BYTE_ARRAY;
+            if (c.type() != io.pqlab.schema.PhysicalType.INT96 && !(bytes && c.isDecimal())) {
                 out.add(c.name());
             }
         }

@@ -2,7 +2,7 @@ package io.pqlab.bench;
 
 import io.pqlab.ParquetFile;
 import io.pqlab.Query;
-import io.pqlab.internal.format.PhysicalType;
+import io.pqlab.schema.PhysicalType;
 import io.pqlab.io.ByteSource;
 import io.pqlab.scan.ColumnValues;
 import io.pqlab.scan.RowBatch;

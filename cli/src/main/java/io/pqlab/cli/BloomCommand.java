@@ -11,7 +11,8 @@ import io.pqlab.internal.bloom.Probe;
 import io.pqlab.internal.bloom.XxHash64;
 import io.pqlab.internal.format.ColumnChunk;
 import io.pqlab.internal.format.ColumnMetaData;
-import io.pqlab.internal.format.PhysicalType;
+import io.pqlab.internal.format.ParquetFiles;
+import io.pqlab.schema.PhysicalType;
 import io.pqlab.predicate.Condition;
 import io.pqlab.predicate.ConditionException;
 import io.pqlab.predicate.Expr;
@@ -90,7 +91,7 @@ final class BloomCommand extends FileCommand {
             throws Exception {
         ObjectNode n = Json.object();
         n.put("row_group", g);
-        ColumnChunk cc = pf.chunk(g, c.index());
+        ColumnChunk cc = ParquetFiles.chunk(pf, g, c.index());
         ColumnMetaData md = cc.metaData();
         n.set("bloom_filter_span", Json.span(md.bloomFilterOffset(), md.hasBloomFilter() ? md.bloomFilterLength() : -1));
         BloomFilterResult r = BloomFilterReader.read(pf.source(), cc);

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.pqlab.ParquetFile;
 import io.pqlab.internal.column.DictionaryPages;
 import io.pqlab.internal.format.ColumnMetaData;
+import io.pqlab.internal.format.ParquetFiles;
 import io.pqlab.internal.values.ColumnType;
 import io.pqlab.internal.values.ValueFormat;
 import io.pqlab.internal.plan.DictionaryProof;
@@ -50,7 +51,7 @@ final class DictionaryCommand extends FileCommand {
         for (int g : rowGroups(pf, rowGroup)) {
             ObjectNode n = groups.addObject();
             n.put("row_group", g);
-            ColumnMetaData md = pf.chunk(g, c.index()).metaData();
+            ColumnMetaData md = ParquetFiles.chunk(pf, g, c.index()).metaData();
             if (md == null) {
                 n.putNull("dictionary");
                 n.put("why", "the chunk's metadata is encrypted");

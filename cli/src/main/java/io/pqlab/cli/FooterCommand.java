@@ -14,6 +14,7 @@ import io.pqlab.internal.format.Footer;
 import io.pqlab.internal.format.KeyValue;
 import io.pqlab.internal.format.PageEncodingStats;
 import io.pqlab.internal.format.PageType;
+import io.pqlab.internal.format.ParquetFiles;
 import io.pqlab.internal.format.RowGroup;
 import io.pqlab.schema.ColumnDescriptor;
 import java.io.PrintWriter;
@@ -41,8 +42,8 @@ final class FooterCommand extends DatasetFileCommand {
             PageMapOutput.writeLayout(pf, html);
             spec.commandLine().getErr().printf("wrote %s: the layout of %s%n", html, file);
         }
-        Footer footer = pf.footer();
-        FileMetaData md = pf.metadata();
+        Footer footer = ParquetFiles.footer(pf);
+        FileMetaData md = ParquetFiles.metadata(pf);
         a.put("file_size", footer.fileSize());
         a.put("footer_offset", footer.metadataOffset());
         a.put("footer_length", footer.metadataLength());
@@ -77,7 +78,7 @@ final class FooterCommand extends DatasetFileCommand {
     }
 
     private static ObjectNode rowGroup(ParquetFile pf, int g) {
-        RowGroup rg = pf.rowGroup(g);
+        RowGroup rg = ParquetFiles.rowGroup(pf, g);
         ObjectNode n = Json.object();
         n.put("row_group", g);
         Json.putOptional(n, "num_rows", rg.numRows());

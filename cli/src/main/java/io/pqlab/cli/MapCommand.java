@@ -2,6 +2,7 @@ package io.pqlab.cli;
 
 import io.pqlab.ParquetFile;
 import io.pqlab.Query;
+import io.pqlab.internal.format.ParquetFiles;
 import io.pqlab.plan.Plan;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -112,7 +113,7 @@ final class MapCommand implements Callable<Integer>, Main.HasFile {
             Plan written = PageMapOutput.writePlan(pf, where, bound, gap, target);
             out.printf("wrote %s: %d of %d row groups skipped%n", target, written.rowGroupsSkipped(),
                     written.rowGroups().size());
-            NetworkReport.printCounts(out, a, counts, pf.footer().fileSize(), 20);
+            NetworkReport.printCounts(out, a, counts, ParquetFiles.footer(pf).fileSize(), 20);
             return Main.OK;
         }
     }

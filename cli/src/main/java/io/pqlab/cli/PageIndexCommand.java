@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.pqlab.ParquetFile;
 import io.pqlab.internal.format.ColumnChunk;
+import io.pqlab.internal.format.ParquetFiles;
 import io.pqlab.internal.format.RowGroup;
 import io.pqlab.internal.pageindex.ColumnIndex;
 import io.pqlab.internal.pageindex.OffsetIndex;
@@ -58,8 +59,8 @@ final class PageIndexCommand extends FileCommand {
         a.set("column", Columns.describe(c));
         ArrayNode groups = a.putArray("row_groups");
         for (int g : rowGroups(pf, rowGroup)) {
-            RowGroup rg = pf.rowGroup(g);
-            ColumnChunk cc = pf.chunk(g, c.index());
+            RowGroup rg = ParquetFiles.rowGroup(pf, g);
+            ColumnChunk cc = ParquetFiles.chunk(pf, g, c.index());
             ColumnIndex ci = PageIndexReader.columnIndex(pf.source(), cc);
             OffsetIndex oi = PageIndexReader.offsetIndex(pf.source(), cc);
             ObjectNode n = groups.addObject();

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.pqlab.ParquetFile;
 import io.pqlab.internal.format.Encoding;
 import io.pqlab.internal.format.PageType;
+import io.pqlab.internal.format.ParquetFiles;
 import io.pqlab.internal.pages.PageInfo;
 import io.pqlab.internal.pages.PageWalker;
 import io.pqlab.schema.ColumnDescriptor;
@@ -56,8 +57,8 @@ final class PagesCommand extends FileCommand {
         for (int g : rowGroups(pf, rowGroup)) {
             ObjectNode n = groups.addObject();
             n.put("row_group", g);
-            Json.putOptional(n, "num_rows", pf.rowGroup(g).numRows());
-            PageWalker w = pf.pageWalker(g, c.index());
+            Json.putOptional(n, "num_rows", ParquetFiles.rowGroup(pf, g).numRows());
+            PageWalker w = ParquetFiles.pageWalker(pf, g, c.index());
             n.put("chunk_start", w.start());
             n.put("chunk_end", w.end());
             ArrayNode pages = n.putArray("pages");

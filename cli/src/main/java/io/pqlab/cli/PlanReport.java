@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.pqlab.ParquetFile;
+import io.pqlab.internal.format.ParquetFiles;
 import io.pqlab.plan.ColumnRead;
 import io.pqlab.Mechanism;
 import static io.pqlab.Mechanism.BLOOM;
@@ -168,7 +169,7 @@ final class PlanReport {
     /** The column-chunk bytes a full read of the plan's columns would take. */
     static long fullBytes(ParquetFile pf, Plan plan) {
         long n = 0;
-        var md = pf.metadata();
+        var md = ParquetFiles.metadata(pf);
         java.util.Set<Integer> columns = new java.util.TreeSet<>();
         for (ColumnRead r : plan.reads()) {
             columns.add(r.column());

@@ -2,6 +2,7 @@ package io.pqlab.cli;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.pqlab.ParquetFile;
+import io.pqlab.internal.format.ParquetFiles;
 import io.pqlab.internal.net.Accounting;
 import io.pqlab.internal.net.CostModel;
 import io.pqlab.internal.net.ReadSession;
@@ -158,14 +159,14 @@ final class RequestsCommand implements Callable<Integer>, Main.HasFile {
             NetworkReport.printPhases(out, a, "");
             out.printf("row groups skipped: %d of %d; rows kept: %,d of %,d%n", plan.rowGroupsSkipped(),
                     plan.rowGroups().size(), plan.rowsKept(), plan.numRows());
-            NetworkReport.printCounts(out, a, counts, pf.footer().fileSize(), 20);
+            NetworkReport.printCounts(out, a, counts, ParquetFiles.footer(pf).fileSize(), 20);
             return Main.OK;
         }
     }
 
 
     /** The origin stays open for the comparison after the first session closes. */
-    private static final class Unclosed extends io.pqlab.internal.io.ForwardingSource {
+    private static final class Unclosed extends io.pqlab.io.ForwardingSource {
         Unclosed(io.pqlab.io.ByteSource inner) {
             super(inner);
         }

@@ -130,7 +130,7 @@ final class RowWriter {
         ByteBuffer in = ByteBuffer.wrap(v).order(java.nio.ByteOrder.LITTLE_ENDIAN);
         ByteBuffer w = ByteBuffer.allocate(8).order(java.nio.ByteOrder.LITTLE_ENDIAN);
         // the only widenings a dataset applies: INT32 to INT64, FLOAT to DOUBLE (both exact)
-        return (types[f].physical() == io.pqlab.internal.format.PhysicalType.DOUBLE
+        return (types[f].physical() == io.pqlab.schema.PhysicalType.DOUBLE
                 ? w.putDouble(in.getFloat(0)) : w.putLong(in.getInt(0))).array();
     }
 
@@ -196,8 +196,8 @@ final class RowWriter {
     /** Whether values of this type are bytes with no meaning given: the ones --binary-as-string reads as text. */
     static boolean unannotatedBinary(ColumnType t) {
         return t.logical() == null && t.converted() == null
-                && (t.physical() == io.pqlab.internal.format.PhysicalType.BYTE_ARRAY
-                        || t.physical() == io.pqlab.internal.format.PhysicalType.FIXED_LEN_BYTE_ARRAY);
+                && (t.physical() == io.pqlab.schema.PhysicalType.BYTE_ARRAY
+                        || t.physical() == io.pqlab.schema.PhysicalType.FIXED_LEN_BYTE_ARRAY);
     }
 
     /** A flat value as text, null for null. */

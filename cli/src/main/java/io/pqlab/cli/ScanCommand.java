@@ -1,6 +1,7 @@
 package io.pqlab.cli;
 
 import io.pqlab.ParquetFile;
+import io.pqlab.internal.format.ParquetFiles;
 import io.pqlab.internal.net.Accounting;
 import io.pqlab.internal.net.CostModel;
 import io.pqlab.internal.net.ReadSession;
@@ -318,7 +319,7 @@ final class ScanCommand implements Callable<Integer>, Main.HasFile {
         err.printf("rows returned:       %,d of %,d%n", s.rowsReturned(), plan.numRows());
         err.printf("row groups:          %d read, %d skipped%n", s.rowGroupsRead(), plan.rowGroupsSkipped());
         err.printf("pages:               %,d decoded, %,d skipped in row groups read%n", s.pagesDecoded(), s.pagesSkipped());
-        NetworkReport.printCounts(err, a, counts, pf.footer().fileSize(), 21);
+        NetworkReport.printCounts(err, a, counts, ParquetFiles.footer(pf).fileSize(), 21);
         if (!s.codecs().isEmpty()) {
             err.printf("codecs:              %s%n", String.join(", ", s.codecs()));
         }

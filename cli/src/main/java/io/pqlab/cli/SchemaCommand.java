@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.pqlab.ParquetFile;
-import io.pqlab.internal.format.SchemaElement;
+import io.pqlab.schema.SchemaElement;
 import io.pqlab.schema.ColumnDescriptor;
 import io.pqlab.schema.GroupNode;
 import io.pqlab.schema.Schema;

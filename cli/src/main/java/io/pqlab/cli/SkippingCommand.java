@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.pqlab.ParquetFile;
 import io.pqlab.Query;
+import io.pqlab.internal.format.ParquetFiles;
 import io.pqlab.internal.plan.BoundQuery;
 import io.pqlab.plan.Plan;
 import io.pqlab.internal.plan.Planner;
@@ -156,7 +157,7 @@ final class SkippingCommand implements Callable<Integer>, Main.HasFile {
                 out.println(PlanReport.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(node));
             } else {
                 PlanReport.print(out, plan, pf, condition);
-                NetworkReport.printCounts(out, a, counts, pf.footer().fileSize(), 20);
+                NetworkReport.printCounts(out, a, counts, ParquetFiles.footer(pf).fileSize(), 20);
             }
             return Main.OK;
         }

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.pqlab.ParquetFile;
 import io.pqlab.internal.format.ColumnMetaData;
 import io.pqlab.internal.format.ColumnOrder;
+import io.pqlab.internal.format.ParquetFiles;
 import io.pqlab.internal.format.Statistics;
 import io.pqlab.schema.ColumnDescriptor;
 import io.pqlab.internal.stats.StatisticsJudge;
@@ -53,9 +54,9 @@ final class StatisticsCommand extends FileCommand {
     private static void build(ParquetFile pf, ColumnDescriptor c, ObjectNode a) {
         ColumnType type = Columns.type(c);
         a.set("column", Columns.describe(c));
-        List<ColumnOrder> orders = pf.metadata().columnOrders();
+        List<ColumnOrder> orders = ParquetFiles.metadata(pf).columnOrders();
         ColumnOrder order = orders == null || c.index() >= orders.size() ? null : orders.get(c.index());
-        String createdBy = pf.metadata().createdBy();
+        String createdBy = ParquetFiles.metadata(pf).createdBy();
         a.put("created_by", createdBy);
         a.put("column_order", order == null ? null : order.name());
         a.put("sort_order", type.sortOrder().describe());
@@ -63,7 +64,7 @@ final class StatisticsCommand extends FileCommand {
                 order, createdBy);
         ArrayNode groups = a.putArray("row_groups");
         for (int g = 0; g < pf.rowGroupCount(); g++) {
-            ColumnMetaData md = pf.chunk(g, c.index()).metaData();
+            ColumnMetaData md = ParquetFiles.chunk(pf, g, c.index()).metaData();
             ObjectNode n = groups.addObject();
             n.put("row_group", g);
             if (md == null) { // an encrypted column: its metadata is not in the footer's plaintext

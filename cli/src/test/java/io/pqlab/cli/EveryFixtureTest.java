@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.pqlab.ParquetFile;
-import io.pqlab.internal.format.PhysicalType;
+import io.pqlab.schema.PhysicalType;
 import io.pqlab.schema.ColumnDescriptor;
 import io.pqlab.internal.values.ColumnType;
 import java.nio.file.Path;

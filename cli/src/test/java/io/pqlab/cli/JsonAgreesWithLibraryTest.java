@@ -7,6 +7,7 @@ import io.pqlab.ParquetFile;
 import io.pqlab.internal.format.ColumnChunk;
 import io.pqlab.internal.format.ColumnMetaData;
 import io.pqlab.internal.format.CompressionCodec;
+import io.pqlab.internal.format.ParquetFiles;
 import io.pqlab.internal.format.RowGroup;
 import io.pqlab.internal.format.Statistics;
 import io.pqlab.internal.pageindex.ColumnIndex;
@@ -42,17 +43,17 @@ class JsonAgreesWithLibraryTest {
         JsonNode j = Cli.json(file, "footer");
         try (ParquetFile pf = ParquetFile.open(file)) {
             assertThat(j.get("file_size").asLong()).isEqualTo(Files.size(file));
-            assertThat(j.get("footer_offset").asLong()).isEqualTo(pf.footer().metadataOffset());
-            assertThat(j.get("footer_length").asLong()).isEqualTo(pf.footer().metadataLength());
+            assertThat(j.get("footer_offset").asLong()).isEqualTo(ParquetFiles.footer(pf).metadataOffset());
+            assertThat(j.get("footer_length").asLong()).isEqualTo(ParquetFiles.footer(pf).metadataLength());
             // The footer is the FileMetaData, its 4-byte length and the magic, at the file's end.
             assertThat(j.get("footer_offset").asLong() + j.get("footer_length").asLong() + 8)
                     .isEqualTo(j.get("file_size").asLong());
-            assertThat(text(j, "created_by")).isEqualTo(pf.metadata().createdBy());
+            assertThat(text(j, "created_by")).isEqualTo(ParquetFiles.metadata(pf).createdBy());
             assertThat(j.get("num_row_groups").asInt()).isEqualTo(pf.rowGroupCount());
-            assertThat(j.get("key_value_metadata").size()).isEqualTo(pf.metadata().keyValueMetadata().size());
+            assertThat(j.get("key_value_metadata").size()).isEqualTo(ParquetFiles.metadata(pf).keyValueMetadata().size());
             long rows = 0;
             for (int g = 0; g < pf.rowGroupCount(); g++) {
-                RowGroup rg = pf.rowGroup(g);
+                RowGroup rg = ParquetFiles.rowGroup(pf, g);
                 JsonNode jg = j.get("row_groups").get(g);
                 assertThat(jg.get("num_rows").asLong()).isEqualTo(rg.numRows());
                 rows += jg.get("num_rows").asLong();
@@ -79,7 +80,7 @@ class JsonAgreesWithLibraryTest {
                 assertThat(jg.get("first_chunk_offset").asLong()).isEqualTo(first);
             }
             if (!j.get("num_rows").isNull()) {
-                assertThat(j.get("num_rows").asLong()).isEqualTo(pf.metadata().numRows());
+                assertThat(j.get("num_rows").asLong()).isEqualTo(ParquetFiles.metadata(pf).numRows());
                 // repeated_no_annotation.parquet's FileMetaData says 0 rows beside a row group of 6
                 if (!file.getFileName().toString().equals("repeated_no_annotation.parquet")) {
                     assertThat(j.get("num_rows").asLong()).isEqualTo(rows);
@@ -132,7 +133,7 @@ class JsonAgreesWithLibraryTest {
                 for (int g = 0; g < pf.rowGroupCount(); g++) {
                     JsonNode jg = j.get("row_groups").get(g);
                     JsonNode chunk = footer.get("row_groups").get(g).get("columns").get(c.index());
-                    List<PageInfo> pages = pf.pages(g, c.index());
+                    List<PageInfo> pages = ParquetFiles.pages(pf, g, c.index());
                     assertThat(jg.get("pages").size()).isEqualTo(pages.size());
                     assertThat(jg.get("chunk_start").asLong()).isEqualTo(chunk.get("start").asLong());
                     assertThat(jg.get("chunk_end").asLong()).isEqualTo(chunk.get("end").asLong());
@@ -174,7 +175,7 @@ class JsonAgreesWithLibraryTest {
                 JsonNode walked = Cli.json(file, "pages", Integer.toString(c.index()));
                 for (int g = 0; g < pf.rowGroupCount(); g++) {
                     JsonNode jg = j.get("row_groups").get(g);
-                    ColumnChunk cc = pf.chunk(g, c.index());
+                    ColumnChunk cc = ParquetFiles.chunk(pf, g, c.index());
                     ColumnIndex ci = PageIndexReader.columnIndex(pf.source(), cc);
                     OffsetIndex oi = PageIndexReader.offsetIndex(pf.source(), cc);
                     assertThat(jg.get("column_index").isNull()).isEqualTo(ci == null);
@@ -196,7 +197,7 @@ class JsonAgreesWithLibraryTest {
                             }
                         }
                     }
-                    if (oi != null && oi.problem(cc, pf.rowGroup(g).numRows()) == null) {
+                    if (oi != null && oi.problem(cc, ParquetFiles.rowGroup(pf, g).numRows()) == null) {
                         List<JsonNode> dataPages = new ArrayList<>();
                         for (JsonNode p : walked.get("row_groups").get(g).get("pages")) {
                             if (p.get("type").asText().startsWith("DATA_PAGE")) {
@@ -218,7 +219,7 @@ class JsonAgreesWithLibraryTest {
                             }
                             rows += jp.get("rows").asLong();
                         }
-                        assertThat(rows).isEqualTo(pf.rowGroup(g).numRows());
+                        assertThat(rows).isEqualTo(ParquetFiles.rowGroup(pf, g).numRows());
                     }
                 }
             }
@@ -232,11 +233,11 @@ class JsonAgreesWithLibraryTest {
             for (ColumnDescriptor c : pf.schema().columns()) {
                 ColumnType type = Columns.type(c);
                 JsonNode j = Cli.json(file, "statistics", c.dottedPath());
-                var orders = pf.metadata().columnOrders();
+                var orders = ParquetFiles.metadata(pf).columnOrders();
                 StatisticsJudge judge = new StatisticsJudge(c.type(), c.logicalType(), c.convertedType(),
-                        c.typeLength(), orders == null ? null : orders.get(c.index()), pf.metadata().createdBy());
+                        c.typeLength(), orders == null ? null : orders.get(c.index()), ParquetFiles.metadata(pf).createdBy());
                 for (int g = 0; g < pf.rowGroupCount(); g++) {
-                    ColumnMetaData m = pf.chunk(g, c.index()).metaData();
+                    ColumnMetaData m = ParquetFiles.chunk(pf, g, c.index()).metaData();
                     Statistics s = m.statistics();
                     JsonNode jg = j.get("row_groups").get(g);
                     assertThat(jg.get("statistics").isNull()).isEqualTo(s == null);

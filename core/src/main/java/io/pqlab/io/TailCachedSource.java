@@ -1,6 +1,5 @@
 package io.pqlab.io;
 
-import io.pqlab.internal.io.ForwardingSource;
 import java.io.IOException;
 
 /**

@@ -248,9 +248,10 @@ public final class ColumnValues {
                     throw new IndexOutOfBoundsException("values " + v + "+" + k + " of " + b.size());
                 }
                 int[] from = b.offsets();
+                int g = b.gap(); // 4 where the values are a view of a PLAIN page
                 System.arraycopy(from, v, offsets, r, k);
                 for (int j = 0; j < k; j++) {
-                    lengths[r + j] = from[v + j + 1] - from[v + j];
+                    lengths[r + j] = from[v + j + 1] - from[v + j] - g;
                 }
             }
         }

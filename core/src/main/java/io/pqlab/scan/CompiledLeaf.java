@@ -3,7 +3,7 @@ package io.pqlab.scan;
 
 import io.pqlab.MalformedFileException;
 import io.pqlab.internal.column.ColumnBatch;
-import io.pqlab.internal.format.PhysicalType;
+import io.pqlab.schema.PhysicalType;
 import io.pqlab.internal.predicate.LeafOp;
 import io.pqlab.internal.predicate.Predicate;
 import io.pqlab.internal.predicate.Predicate.Leaf;
@@ -11,6 +11,7 @@ import io.pqlab.internal.predicate.ValueMatch;
 import io.pqlab.internal.stats.SortOrder;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.util.BitSet;
 
 /**
  * One condition leaf compiled for the values of decoded pages: integers and floating point
@@ -27,6 +28,18 @@ abstract class CompiledLeaf {
 
     /** Whether non-null value v of the page satisfies the leaf. */
     abstract boolean matches(ColumnBatch b, int v);
+
+    /**
+     * Sets bit {@code base + e} of out for each entry e in [e0, e1) of page b whose value satisfies
+     * the leaf (a null never does). Leaves on INT64 override it with a loop over the value array.
+     */
+    void matchEntries(ColumnBatch b, int e0, int e1, int base, BitSet out) {
+        for (int e = e0; e < e1; e++) {
+            if (!b.isNull(e) && matches(b, b.valueIndex(e))) {
+                out.set(base + e);
+            }
+        }
+    }
 
     /**
      * The test a scan runs for a leaf: a list column's leaf its {@link Nested} test, a flat IS [NOT]
@@ -57,6 +70,15 @@ abstract class CompiledLeaf {
                 boolean matches(ColumnBatch b, int v) {
                     long y = b.getLong(v);
                     return test(unsigned ? Long.compareUnsigned(y, x) : Long.compare(y, x), leaf.op());
+                }
+
+                @Override
+                void matchEntries(ColumnBatch b, int e0, int e1, int base, BitSet out) {
+                    if (!b.entriesAreValues()) {
+                        super.matchEntries(b, e0, e1, base, out);
+                        return;
+                    }
+                    longs(b.longs(), e0, e1, x, unsigned, leaf.op(), base, out);
                 }
             };
         }
@@ -89,6 +111,28 @@ abstract class CompiledLeaf {
                 }
             };
         }
+        if (p == PhysicalType.BYTE_ARRAY && o == SortOrder.BYTES
+                && (comparison || leaf.op() == LeafOp.IN || leaf.op() == LeafOp.NOT_IN)) {
+            // strings and binaries: unsigned bytes, compared where the page holds them, no copy
+            byte[] x = leaf.value();
+            java.util.List<byte[]> xs = comparison ? null : leaf.values();
+            boolean in = leaf.op() == LeafOp.IN;
+            return new CompiledLeaf(leaf) {
+                @Override
+                boolean matches(ColumnBatch b, int v) {
+                    io.pqlab.internal.encoding.Binaries bs = b.binaries();
+                    if (xs == null) {
+                        return test(bs.compare(v, x), leaf.op());
+                    }
+                    for (byte[] y : xs) {
+                        if (bs.equals(v, y)) {
+                            return in;
+                        }
+                    }
+                    return !in;
+                }
+            };
+        }
         return new CompiledLeaf(leaf) {
             private byte[] reuse;
 
@@ -105,6 +149,57 @@ abstract class CompiledLeaf {
                 return ValueMatch.matches(leaf, plain);
             }
         };
+    }
+
+    /** matchEntries over INT64 values a[e0, e1) (entry e is value e), one loop per operator. */
+    static void longs(long[] a, int e0, int e1, long x, boolean unsigned, LeafOp op, int base, BitSet out) {
+        long flip = unsigned ? Long.MIN_VALUE : 0; // unsigned order is signed order with the top bit flipped
+        long xf = x ^ flip;
+        switch (op) {
+            case EQ -> {
+                for (int e = e0; e < e1; e++) {
+                    if (a[e] == x) {
+                        out.set(base + e);
+                    }
+                }
+            }
+            case NE -> {
+                for (int e = e0; e < e1; e++) {
+                    if (a[e] != x) {
+                        out.set(base + e);
+                    }
+                }
+            }
+            case LT -> {
+                for (int e = e0; e < e1; e++) {
+                    if ((a[e] ^ flip) < xf) {
+                        out.set(base + e);
+                    }
+                }
+            }
+            case LE -> {
+                for (int e = e0; e < e1; e++) {
+                    if ((a[e] ^ flip) <= xf) {
+                        out.set(base + e);
+                    }
+                }
+            }
+            case GT -> {
+                for (int e = e0; e < e1; e++) {
+                    if ((a[e] ^ flip) > xf) {
+                        out.set(base + e);
+                    }
+                }
+            }
+            case GE -> {
+                for (int e = e0; e < e1; e++) {
+                    if ((a[e] ^ flip) >= xf) {
+                        out.set(base + e);
+                    }
+                }
+            }
+            default -> throw new IllegalStateException(op.name());
+        }
     }
 
     /** A leaf on a list column ({@link Leaf#nested()}), compiled. */

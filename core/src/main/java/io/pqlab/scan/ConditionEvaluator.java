@@ -98,16 +98,21 @@ final class ConditionEvaluator {
         for (int i = firstRangeEndingAfter(rows, first); i < rows.size() && rows.start(i) < last; i++) {
             long from = Math.max(first, rows.start(i));
             long to = Math.min(last, rows.end(i));
-            for (long row = from; row < to; row++) {
-                int e = (int) (row - first);
-                boolean isNull = b.isNull(e);
-                boolean match = switch (op) {
-                    case IS_NULL -> isNull;
-                    case IS_NOT_NULL -> !isNull;
-                    default -> !isNull && test.matches(b, b.valueIndex(e));
-                };
-                if (match) {
-                    out.set((int) row);
+            int e0 = (int) (from - first);
+            int e1 = (int) (to - first);
+            int base = (int) first; // bit base + e is entry e's row
+            if (op != LeafOp.IS_NULL && op != LeafOp.IS_NOT_NULL) {
+                test.matchEntries(b, e0, e1, base, out); // a loop over the page's values, no call per row
+            } else if (b.entriesAreValues()) {
+                if (op == LeafOp.IS_NOT_NULL) {
+                    out.set(base + e0, base + e1); // no nulls in the page
+                }
+            } else {
+                boolean wantNull = op == LeafOp.IS_NULL;
+                for (int e = e0; e < e1; e++) {
+                    if (b.isNull(e) == wantNull) {
+                        out.set(base + e);
+                    }
                 }
             }
         }

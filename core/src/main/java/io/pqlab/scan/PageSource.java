@@ -8,6 +8,7 @@ import io.pqlab.internal.column.ColumnBatch;
 import io.pqlab.internal.column.ColumnChunkReader;
 import io.pqlab.internal.column.OffsetIndexMismatchException;
 import io.pqlab.internal.format.ColumnChunk;
+import io.pqlab.internal.format.ParquetFiles;
 import io.pqlab.internal.pageindex.OffsetIndex;
 import io.pqlab.internal.pageindex.PageIndexReader;
 import io.pqlab.internal.pageindex.PageLocation;
@@ -315,7 +316,7 @@ private final Context ctx;
      * planned).
      */
     private static OffsetIndex ownOffsetIndex(Context ctx, RowGroupPlan g, int c, RowRanges rows) {
-        ColumnChunk chunk = ctx.file().chunk(g.index(), c);
+        ColumnChunk chunk = ParquetFiles.chunk(ctx.file(), g.index(), c);
         if (!ctx.pageIndex() || rows.coversAll(g.numRows()) || chunk.sealed()
                 || ctx.file().schema().column(c).maxRepetitionLevel() > 0 || !chunk.hasOffsetIndex()) {
             return null;

@@ -1,7 +1,7 @@
 package io.pqlab.scan;
 
 import io.pqlab.internal.column.ColumnBatch;
-import io.pqlab.internal.format.PhysicalType;
+import io.pqlab.schema.PhysicalType;
 import io.pqlab.schema.ColumnDescriptor;
 import java.util.List;
 
@@ -393,7 +393,7 @@ public final class RowBatch {
         }
         StringBuilder out = new StringBuilder("[");
         boolean first = true;
-        boolean optionalLeaf = b.column().element().repetition() == io.pqlab.internal.format.Repetition.OPTIONAL;
+        boolean optionalLeaf = b.column().element().repetition() == io.pqlab.schema.Repetition.OPTIONAL;
         for (int k = s; k < e; k++) {
             int d = b.definitionLevel(k);
             boolean element = d == maxDef || (optionalLeaf && d == maxDef - 1);

@@ -3,6 +3,7 @@ package io.pqlab.scan;
 
 
 import io.pqlab.Mechanism;
+import io.pqlab.internal.format.ParquetFiles;
 import io.pqlab.internal.plan.BoundQuery;
 import io.pqlab.UnsupportedFeatureException;
 import io.pqlab.ParquetFile;
@@ -60,10 +61,10 @@ final class Scanner implements AutoCloseable {
     private int nextRowGroup;
     private long returned;
     private RowGroupRows current;
-    /** The next row group's state, opened ahead (see openAhead), or the failure opening it. */
-    private RowGroupRows ahead;
-    private boolean aheadOpened;
-    private Throwable aheadFailure;
+    /** Row groups opened ahead, in file order (see openAhead): each one's rows or the failure opening it. */
+    private final java.util.ArrayDeque<Ahead> ahead = new java.util.ArrayDeque<>();
+    /** The decoded bytes the row groups in {@link #ahead} are estimated to hold (see {@link #estimate}). */
+    private long aheadEstimate;
     private final ScanStats stats = new ScanStats();
     private final PageSource.Context sources;
     private ExecutorService pool;
@@ -133,20 +134,17 @@ final class Scanner implements AutoCloseable {
                 if (b != null) {
                     returned += b.size();
                     stats.rows(0, b.size());
-                    if (current.exhausted()) {
-                        openAhead();
-                    }
+                    openAhead();
                     return b.in(file.schema()); // a repeated column's text is its field's (RowBatch.text)
                 }
                 current.close();
                 current = null;
             }
-            if (aheadOpened) {
-                aheadOpened = false;
-                current = ahead;
-                ahead = null;
-                Throwable t = aheadFailure;
-                aheadFailure = null;
+            Ahead a = ahead.poll();
+            if (a != null) {
+                aheadEstimate -= a.estimate();
+                current = a.rows();
+                Throwable t = a.failure();
                 if (t instanceof IOException io) {
                     throw io;
                 } else if (t instanceof Error err) {
@@ -154,6 +152,7 @@ final class Scanner implements AutoCloseable {
                 } else if (t != null) {
                     throw (RuntimeException) t;
                 }
+                openAhead();
                 continue;
             }
             if (nextRowGroup >= plan.rowGroups().size() || (options.limit() >= 0 && returned >= options.limit())) {
@@ -166,33 +165,78 @@ final class Scanner implements AutoCloseable {
                 continue;
             }
             current = scanRowGroup(g);
+            openAhead();
+        }
+    }
+
+    /** A row group opened ahead: its rows (null: none can match) or the failure opening it, and its estimate. */
+    private record Ahead(RowGroupRows rows, Throwable failure, long estimate) {}
+
+    /**
+     * Row groups ahead, only with a pool and never past the limit, so that the pool does not sit
+     * idle between row groups. Two rules:
+     *
+     * <ul>
+     *   <li>Once the current row group has handed out its last batch, the next one that is read is
+     *       opened (its sources start decoding their first pages) while the caller works on that
+     *       batch, whatever its size: it holds a few pages per column, as the current one does.
+     *   <li>Without a limit, earlier and more: up to {@code threads} row groups are kept open
+     *       ahead as long as their whole decoded size (estimated, {@link #estimate}) fits {@link
+     *       PageSource#AHEAD_BYTES} together. Small row groups of few pages per column (DuckDB's
+     *       122,880 rows, one page per column) have too little work inside to keep the pool busy
+     *       (one column's page can be most of it); with the next ones decoding meanwhile, it is.
+     *       A row group too large for the budget is opened by the first rule only. Not under a
+     *       limit, where a row group opened early might never be needed (its pages would count as
+     *       decoded, which one thread would not have done).
+     * </ul>
+     *
+     * A failure to open one is thrown when the caller reaches it.
+     */
+    private void openAhead() {
+        if (pool() == null || options.limit() >= 0 && returned >= options.limit()) {
+            return;
+        }
+        boolean early = options.limit() < 0;
+        while (ahead.size() < Math.max(1, options.threads()) && nextRowGroup < plan.rowGroups().size()) {
+            RowGroupPlan g = plan.rowGroups().get(nextRowGroup);
+            if (g.skipped()) {
+                nextRowGroup++;
+                stats.rowGroup(true);
+                continue;
+            }
+            long est = estimate(g);
+            boolean fits = early && aheadEstimate + est <= PageSource.AHEAD_BYTES;
+            boolean due = ahead.isEmpty() && (current == null || current.exhausted());
+            if (!fits && !due) {
+                return;
+            }
+            nextRowGroup++;
+            long counted = fits ? est : 0; // one opened by the first rule holds pages, not its whole size
+            try {
+                ahead.add(new Ahead(scanRowGroup(g), null, counted));
+            } catch (IOException | RuntimeException | Error e) {
+                ahead.add(new Ahead(null, e, counted));
+                return;
+            }
+            aheadEstimate += counted;
         }
     }
 
     /**
-     * Row groups ahead: once the current row group has handed out its last batch, the next one that
-     * is read is opened (its sources start decoding their first pages on the pool) while the
-     * caller works on that batch, so the pool does not sit idle between row groups. Only with a
-     * pool; not past the limit. A failure to open it is thrown when the caller reaches it.
+     * The heap row group g's read columns would hold decoded whole: their uncompressed bytes and 8
+     * bytes a row each (offsets, value indexes, widened values); a chunk that gives no size makes
+     * it too large to open early.
      */
-    private void openAhead() {
-        if (pool() == null || (options.limit() >= 0 && returned >= options.limit())) {
-            return;
-        }
-        while (nextRowGroup < plan.rowGroups().size()) {
-            RowGroupPlan g = plan.rowGroups().get(nextRowGroup++);
-            if (g.skipped()) {
-                stats.rowGroup(true);
-                continue;
+    private long estimate(RowGroupPlan g) {
+        long sum = 0;
+        for (io.pqlab.plan.ColumnRead r : g.reads()) {
+            long u = ParquetFiles.chunk(file, g.index(), r.column()).metaData().totalUncompressedSize();
+            if (u < 0) {
+                return Long.MAX_VALUE / 2;
             }
-            aheadOpened = true;
-            try {
-                ahead = scanRowGroup(g);
-            } catch (IOException | RuntimeException | Error e) {
-                aheadFailure = e;
-            }
-            return;
+            sum += u + 8 * g.numRows();
         }
+        return sum;
     }
 
     /** Releases the readers of a row group left part-way (a scan read to its end needs no close). */
@@ -202,10 +246,12 @@ final class Scanner implements AutoCloseable {
             current.close();
             current = null;
         }
-        if (ahead != null) {
-            ahead.close();
-            ahead = null;
+        for (Ahead a; (a = ahead.poll()) != null; ) {
+            if (a.rows() != null) {
+                a.rows().close();
+            }
         }
+        aheadEstimate = 0;
         stopPool();
     }
 
@@ -261,7 +307,7 @@ final class Scanner implements AutoCloseable {
             // rows are int-indexed in a row group's bitsets; no writer makes such a row group (it would not be read whole)
             throw new UnsupportedFeatureException("row group " + g.index() + " has " + g.numRows()
                     + " rows, more than this reader takes in one row group (" + (Integer.MAX_VALUE - 16) + ")",
-                    file.footer().metadataOffset());
+                    ParquetFiles.footer(file).metadataOffset());
         }
         RowRanges kept = g.rows();
         Predicate p = options.predicate() == null ? new Predicate.Constant(true, "") : options.predicate();
@@ -288,7 +334,7 @@ final class Scanner implements AutoCloseable {
         if (distinct.isEmpty()) {
             if (file.schema().columnCount() == 0) {
                 throw new UnsupportedFeatureException("row group " + g.index() + " has " + g.numRows()
-                        + " rows but the schema has no column to hold them", file.footer().metadataOffset());
+                        + " rows but the schema has no column to hold them", ParquetFiles.footer(file).metadataOffset());
             }
             distinct.add(0); // one column to bear out rows that no column has yet
         }

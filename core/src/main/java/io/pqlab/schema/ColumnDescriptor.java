@@ -1,9 +1,5 @@
 package io.pqlab.schema;
 
-import io.pqlab.internal.format.ConvertedType;
-import io.pqlab.internal.format.LogicalType;
-import io.pqlab.internal.format.PhysicalType;
-import io.pqlab.internal.format.SchemaElement;
 import java.util.List;
 
 /**

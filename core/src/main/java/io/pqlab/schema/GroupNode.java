@@ -1,6 +1,5 @@
 package io.pqlab.schema;
 
-import io.pqlab.internal.format.SchemaElement;
 import java.util.List;
 
 /**

@@ -2,11 +2,6 @@ package io.pqlab.schema;
 
 import io.pqlab.MalformedFileException;
 import io.pqlab.UnsupportedFeatureException;
-import io.pqlab.internal.format.ConvertedType;
-import io.pqlab.internal.format.LogicalType;
-import io.pqlab.internal.format.PhysicalType;
-import io.pqlab.internal.format.Repetition;
-import io.pqlab.internal.format.SchemaElement;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.Collection;

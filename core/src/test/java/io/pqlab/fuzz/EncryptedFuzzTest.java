@@ -8,6 +8,7 @@ import io.pqlab.ParquetFile;
 import io.pqlab.internal.bloom.BloomFilterReader;
 import io.pqlab.internal.column.ColumnChunkReader;
 import io.pqlab.internal.format.ColumnChunk;
+import io.pqlab.internal.format.ParquetFiles;
 import io.pqlab.internal.pageindex.PageIndexReader;
 import io.pqlab.io.BytesSource;
 import java.io.IOException;
@@ -63,7 +64,7 @@ class EncryptedFuzzTest {
                 int group = g;
                 int leaf = c;
                 fileErrorsOnly(0, size, () -> {
-                    ColumnChunk cc = f.chunk(group, leaf);
+                    ColumnChunk cc = ParquetFiles.chunk(f, group, leaf);
                     PageIndexReader.columnIndex(source, cc);
                     PageIndexReader.offsetIndex(source, cc);
                     BloomFilterReader.read(source, cc);

@@ -10,6 +10,7 @@ import io.pqlab.internal.encoding.Dictionary;
 import io.pqlab.internal.format.ColumnChunk;
 import io.pqlab.internal.format.ColumnMetaData;
 import io.pqlab.internal.format.PageHeader;
+import io.pqlab.internal.format.ParquetFiles;
 import io.pqlab.io.ByteSource;
 import io.pqlab.internal.pageindex.ColumnIndex;
 import io.pqlab.internal.pageindex.OffsetIndex;
@@ -37,16 +38,16 @@ final class Exercise {
         }
         ParquetFile f = opened[0];
         for (int g = 0; g < f.rowGroupCount(); g++) {
-            long rows = f.rowGroup(g).numRows();
+            long rows = ParquetFiles.rowGroup(f, g).numRows();
             for (int c = 0; c < f.schema().columnCount(); c++) {
                 int group = g;
                 int leaf = c;
                 ColumnChunk[] chunk = new ColumnChunk[1];
-                if (fileErrorsOnly(0, size, () -> chunk[0] = f.chunk(group, leaf)) != null) {
+                if (fileErrorsOnly(0, size, () -> chunk[0] = ParquetFiles.chunk(f, group, leaf)) != null) {
                     continue;
                 }
                 ColumnDescriptor column = f.schema().column(c);
-                fileErrorsOnly(0, size, () -> pages(source, f.pageWalker(group, leaf), chunk[0].metaData(), column));
+                fileErrorsOnly(0, size, () -> pages(source, ParquetFiles.pageWalker(f, group, leaf), chunk[0].metaData(), column));
                 fileErrorsOnly(0, size, () -> pageIndex(source, chunk[0], column, rows));
                 fileErrorsOnly(0, size, () -> bloom(source, chunk[0]));
             }

@@ -4,7 +4,7 @@ import static io.pqlab.fuzz.Contract.fileErrorsOnly;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import io.pqlab.ParquetFile;
-import io.pqlab.internal.format.PhysicalType;
+import io.pqlab.schema.PhysicalType;
 import io.pqlab.io.BytesSource;
 import io.pqlab.Mechanism;
 import io.pqlab.internal.plan.BoundQuery;

@@ -4,12 +4,12 @@ import static io.pqlab.fuzz.Contract.fileErrorsOnly;
 import static io.pqlab.fuzz.Contract.require;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
-import io.pqlab.internal.format.ConvertedType;
-import io.pqlab.internal.format.LogicalType;
-import io.pqlab.internal.format.PhysicalType;
-import io.pqlab.internal.format.Repetition;
-import io.pqlab.internal.format.SchemaElement;
-import io.pqlab.internal.format.TimeUnit;
+import io.pqlab.schema.ConvertedType;
+import io.pqlab.schema.LogicalType;
+import io.pqlab.schema.PhysicalType;
+import io.pqlab.schema.Repetition;
+import io.pqlab.schema.SchemaElement;
+import io.pqlab.schema.TimeUnit;
 import io.pqlab.schema.ColumnDescriptor;
 import io.pqlab.schema.Schema;
 import io.pqlab.internal.stats.SortOrder;

@@ -6,9 +6,10 @@ import io.pqlab.internal.encoding.RleBitPackedDecoder;
 import io.pqlab.internal.format.ColumnChunk;
 import io.pqlab.internal.format.ColumnMetaData;
 import io.pqlab.internal.format.Footer;
-import io.pqlab.internal.format.LogicalType;
+import io.pqlab.schema.LogicalType;
 import io.pqlab.internal.format.PageHeader;
-import io.pqlab.internal.format.SchemaElement;
+import io.pqlab.internal.format.ParquetFiles;
+import io.pqlab.schema.SchemaElement;
 import io.pqlab.io.ByteSource;
 import io.pqlab.io.BytesSource;
 import io.pqlab.internal.pages.PageInfo;
@@ -107,7 +108,7 @@ public final class Seeds {
         } catch (RuntimeException e) {
             return; // encrypted or malformed: its bytes are a FileFuzzTest seed at most
         }
-        Footer footer = f.footer();
+        Footer footer = ParquetFiles.footer(f);
         write("ThriftFuzzTestInputs/metadata", "seed-" + n,
                 src.read(footer.metadataOffset(), footer.metadataLength(), "footer"));
         write("SchemaFuzzTestInputs/schema", "seed-" + n, schema(f.schema().elements()));
@@ -123,7 +124,7 @@ public final class Seeds {
     }
 
     private void chunk(ByteSource src, ParquetFile f, int g, int c, String n) throws IOException {
-        ColumnChunk cc = f.chunk(g, c);
+        ColumnChunk cc = ParquetFiles.chunk(f, g, c);
         ColumnMetaData md = cc.metaData();
         ColumnDescriptor col = f.schema().column(c);
         int type = col.type().ordinal();
@@ -146,7 +147,7 @@ public final class Seeds {
             byte[] head = new byte[32];
             putLong(head, 0, start);
             putLong(head, 8, size);
-            putLong(head, 16, f.rowGroup(g).numRows());
+            putLong(head, 16, ParquetFiles.rowGroup(f, g).numRows());
             head[24] = (byte) type;
             head[25] = (byte) typeLength;
             head[26] = (byte) col.maxRepetitionLevel();
@@ -166,7 +167,7 @@ public final class Seeds {
         byte[] dictionary = null;
         int dictCount = 0;
         int pages = 0;
-        for (PageInfo p : f.pages(g, c)) {
+        for (PageInfo p : ParquetFiles.pages(f, g, c)) {
             if (pages++ >= 3) {
                 break;
             }

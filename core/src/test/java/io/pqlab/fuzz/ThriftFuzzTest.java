@@ -13,7 +13,7 @@ import io.pqlab.internal.format.FileMetaData;
 import io.pqlab.internal.format.MetadataDecoder;
 import io.pqlab.internal.format.PageHeader;
 import io.pqlab.internal.format.PageHeaderDecoder;
-import io.pqlab.internal.format.PhysicalType;
+import io.pqlab.schema.PhysicalType;
 import io.pqlab.io.BytesSource;
 import io.pqlab.internal.pageindex.ColumnIndex;
 import io.pqlab.internal.pageindex.OffsetIndex;

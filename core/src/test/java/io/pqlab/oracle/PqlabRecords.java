@@ -2,7 +2,7 @@ package io.pqlab.oracle;
 
 import io.pqlab.internal.format.ColumnChunk;
 import io.pqlab.internal.format.ColumnMetaData;
-import io.pqlab.internal.format.PhysicalType;
+import io.pqlab.schema.PhysicalType;
 import java.util.Arrays;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.internal.hadoop.metadata.IndexReference;

@@ -10,6 +10,7 @@ import io.pqlab.internal.bloom.BloomFilterResult;
 import io.pqlab.internal.bloom.XxHash64;
 import io.pqlab.internal.bloom.BloomFilter;
 import io.pqlab.internal.format.ColumnChunk;
+import io.pqlab.internal.format.ParquetFiles;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -61,7 +62,7 @@ class BloomBlockReadTest {
         try (ParquetFile f = ParquetFile.open(file)) {
             for (int g = 0; g < f.rowGroupCount(); g++) {
                 for (int c = 0; c < 2; c++) {
-                    ColumnChunk chunk = f.chunk(g, c);
+                    ColumnChunk chunk = ParquetFiles.chunk(f, g, c);
                     BloomFilterResult whole = BloomFilterReader.read(f.source(), chunk);
                     assertThat(whole.usable()).isTrue();
                     BloomFilter w = whole.filter();
@@ -97,7 +98,7 @@ class BloomBlockReadTest {
     void everyWrittenValuePassesABlockReadOfItsRowGroupsFilter() throws IOException {
         try (ParquetFile f = ParquetFile.open(file)) {
             for (int g = 0; g < f.rowGroupCount(); g++) {
-                ColumnChunk chunk = f.chunk(g, 0);
+                ColumnChunk chunk = ParquetFiles.chunk(f, g, 0);
                 List<Long> values = byGroup.get(g);
                 for (int i = 0; i < values.size(); i += 10) {
                     long h = XxHash64.hashLong(values.get(i));
@@ -124,7 +125,7 @@ class BloomBlockReadTest {
         try (ParquetFile f = ParquetFile.open(file)) {
             BloomFilter[] whole = new BloomFilter[f.rowGroupCount()];
             for (int g = 0; g < whole.length; g++) {
-                whole[g] = BloomFilterReader.read(f.source(), f.chunk(g, 0)).filter();
+                whole[g] = BloomFilterReader.read(f.source(), ParquetFiles.chunk(f, g, 0)).filter();
             }
             for (int i = 0; i < 300; i++) {
                 List<Long> in = new ArrayList<>();

@@ -1,5 +1,6 @@
 package io.pqlab.plan;
 
+import io.pqlab.internal.format.ParquetFiles;
 import io.pqlab.internal.plan.Planner;
 import io.pqlab.Mechanism;
 import io.pqlab.MechanismSets;
@@ -57,7 +58,7 @@ class PlanRecordsTest {
             for (RowGroupPlan g : all.rowGroups()) {
                 assertThat(g.skippedBy() != null).as("row group %d", g.index()).isEqualTo(g.skipped());
                 long sum = 0;
-                RowGroup rg = pf.rowGroup(g.index());
+                RowGroup rg = ParquetFiles.rowGroup(pf, g.index());
                 for (Span s : g.fetched()) {
                     sum += s.length();
                     assertThat(s.end()).isLessThanOrEqualTo(pf.source().size());

@@ -6,6 +6,7 @@ import io.pqlab.Mechanism;
 import io.pqlab.ParquetFile;
 import io.pqlab.Query;
 import io.pqlab.internal.format.ColumnChunk;
+import io.pqlab.internal.format.ParquetFiles;
 import io.pqlab.oracle.ParquetJava;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -93,7 +94,7 @@ class RepeatedPageIndexTest {
         int length;
         try (ParquetFile pf = ParquetFile.open(f)) {
             column = pf.schema().column("ints.list.element").index();
-            ColumnChunk chunk = pf.rowGroup(0).columns().get(column);
+            ColumnChunk chunk = ParquetFiles.rowGroup(pf, 0).columns().get(column);
             offset = chunk.offsetIndexOffset();
             length = chunk.offsetIndexLength();
             // before the edit the page index is used and skips pages for a value of the first rows

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.pqlab.ParquetFile;
 import io.pqlab.internal.format.ColumnChunk;
 import io.pqlab.internal.format.ColumnOrder;
+import io.pqlab.internal.format.ParquetFiles;
 import io.pqlab.schema.ColumnDescriptor;
 import io.pqlab.internal.stats.StatisticsJudge;
 import io.pqlab.internal.stats.TrustedStatistics;
@@ -57,14 +58,14 @@ class TrustedStatisticsAgainstDataTest {
     void usableBoundsHoldEveryValue(Path path) throws Exception {
         OracleData data = OracleData.read(path);
         try (ParquetFile f = ParquetFile.open(path)) {
-            List<ColumnOrder> orders = f.metadata().columnOrders();
+            List<ColumnOrder> orders = ParquetFiles.metadata(f).columnOrders();
             for (RefColumn ref : data.modelled()) {
                 ColumnDescriptor d = f.schema().column(ref.index);
                 ColumnOrder order = orders != null && ref.index < orders.size() ? orders.get(ref.index) : null;
                 StatisticsJudge judge = new StatisticsJudge(d.type(), d.logicalType(), d.convertedType(),
-                        d.typeLength(), order, f.metadata().createdBy());
+                        d.typeLength(), order, ParquetFiles.metadata(f).createdBy());
                 for (int g = 0; g < data.groups; g++) {
-                    ColumnChunk chunk = f.chunk(g, ref.index);
+                    ColumnChunk chunk = ParquetFiles.chunk(f, g, ref.index);
                     if (chunk.metaData() == null || chunk.metaData().statistics() == null) {
                         continue;
                     }

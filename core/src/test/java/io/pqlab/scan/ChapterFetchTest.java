@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.pqlab.ParquetFile;
 import io.pqlab.fixtures.Fixtures;
 import io.pqlab.internal.column.RecordingSource;
+import io.pqlab.internal.format.ParquetFiles;
 import io.pqlab.io.FileSource;
 import io.pqlab.oracle.ParquetJava;
 import io.pqlab.plan.ColumnRead;
@@ -69,7 +70,7 @@ class ChapterFetchTest {
             }
 
             // the footer: the trailer, the head magic, then exactly the footer (no speculative tail)
-            long footerStart = f.footer().metadataOffset();
+            long footerStart = ParquetFiles.footer(f).metadataOffset();
             assertThat(footerReads).containsExactly(new long[] {size - 8, size}, new long[] {0, 4},
                     new long[] {footerStart, size - 8});
 

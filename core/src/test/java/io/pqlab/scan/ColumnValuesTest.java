@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.pqlab.ParquetFile;
 import io.pqlab.Query;
+import io.pqlab.internal.format.ParquetFiles;
 import io.pqlab.oracle.ParquetJava;
 import io.pqlab.schema.ColumnDescriptor;
 import java.nio.file.Path;
@@ -105,7 +106,7 @@ class ColumnValuesTest {
         try (ParquetFile f = ParquetFile.open(path); Scan scan = f.scan(q)) {
             long[] firstRow = new long[f.rowGroupCount() + 1];
             for (int g = 0; g < f.rowGroupCount(); g++) {
-                firstRow[g + 1] = firstRow[g] + f.rowGroup(g).numRows();
+                firstRow[g + 1] = firstRow[g] + ParquetFiles.rowGroup(f, g).numRows();
             }
             for (RowBatch b : scan) {
                 int g = b.rowGroup();

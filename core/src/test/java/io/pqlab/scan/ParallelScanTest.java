@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 import io.pqlab.MalformedFileException;
 import io.pqlab.ParquetFile;
 import io.pqlab.Query;
+import io.pqlab.internal.format.ParquetFiles;
 import io.pqlab.internal.pageindex.OffsetIndex;
 import io.pqlab.internal.pageindex.PageIndexReader;
 import io.pqlab.internal.plan.BoundQuery;
@@ -133,7 +134,7 @@ class ParallelScanTest {
         Path file = write("corrupt.parquet");
         long at;
         try (ParquetFile f = ParquetFile.open(file)) {
-            OffsetIndex oi = PageIndexReader.offsetIndex(f.source(), f.chunk(1, 1));
+            OffsetIndex oi = PageIndexReader.offsetIndex(f.source(), ParquetFiles.chunk(f, 1, 1));
             at = oi.page(5).offset();
         }
         Path out = dir.resolve("corrupted.parquet");

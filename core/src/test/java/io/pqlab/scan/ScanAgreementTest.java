@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.pqlab.ParquetFile;
 import io.pqlab.internal.column.ColumnBatch;
 import io.pqlab.internal.compress.Decompressor;
+import io.pqlab.internal.format.ParquetFiles;
 import io.pqlab.oracle.ParquetJava;
 import io.pqlab.oracle.ParquetJava.Triple;
 import io.pqlab.Mechanism;
@@ -71,7 +72,7 @@ class ScanAgreementTest {
                     boolean changes = false;
                     for (int g = 0; g < f.rowGroupCount() && !changes; g++) {
                         for (int c = 0; c < f.schema().columnCount() && !changes; c++) {
-                            changes = natives.isNative(f.chunk(g, c).metaData().codec());
+                            changes = natives.isNative(ParquetFiles.chunk(f, g, c).metaData().codec());
                         }
                     }
                     if (changes) {

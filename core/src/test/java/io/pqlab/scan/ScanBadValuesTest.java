@@ -61,21 +61,21 @@ class ScanBadValuesTest {
     @Test
     void aDecimalScaleBeyondAnyWriters() {
         for (int scale : new int[] {417_022, Integer.MAX_VALUE - 1}) {
-            for (io.pqlab.internal.format.PhysicalType type : new io.pqlab.internal.format.PhysicalType[] {
-                io.pqlab.internal.format.PhysicalType.FIXED_LEN_BYTE_ARRAY, io.pqlab.internal.format.PhysicalType.BYTE_ARRAY,
-                io.pqlab.internal.format.PhysicalType.INT32, io.pqlab.internal.format.PhysicalType.INT64}) {
-                io.pqlab.internal.format.SchemaElement root = new io.pqlab.internal.format.SchemaElement(null, -1, -1, null, "m", 1, null,
+            for (io.pqlab.schema.PhysicalType type : new io.pqlab.schema.PhysicalType[] {
+                io.pqlab.schema.PhysicalType.FIXED_LEN_BYTE_ARRAY, io.pqlab.schema.PhysicalType.BYTE_ARRAY,
+                io.pqlab.schema.PhysicalType.INT32, io.pqlab.schema.PhysicalType.INT64}) {
+                io.pqlab.schema.SchemaElement root = new io.pqlab.schema.SchemaElement(null, -1, -1, null, "m", 1, null,
                         -1, -1, -1, null);
-                io.pqlab.internal.format.SchemaElement leaf = new io.pqlab.internal.format.SchemaElement(type, type.ordinal(),
-                        type == io.pqlab.internal.format.PhysicalType.FIXED_LEN_BYTE_ARRAY ? 11 : -1,
-                        io.pqlab.internal.format.Repetition.OPTIONAL, "value", -1, io.pqlab.internal.format.ConvertedType.DECIMAL, scale,
+                io.pqlab.schema.SchemaElement leaf = new io.pqlab.schema.SchemaElement(type, type.ordinal(),
+                        type == io.pqlab.schema.PhysicalType.FIXED_LEN_BYTE_ARRAY ? 11 : -1,
+                        io.pqlab.schema.Repetition.OPTIONAL, "value", -1, io.pqlab.schema.ConvertedType.DECIMAL, scale,
                         -1, -1, null);
                 io.pqlab.schema.Schema schema = io.pqlab.schema.Schema.of(List.of(root, leaf));
                 long t0 = System.nanoTime();
                 assertThatThrownBy(() -> Binder.bind("value = 3", schema)).as("%s scale %d", type, scale)
                         .isInstanceOf(io.pqlab.predicate.ConditionException.class).hasMessageContaining("scale");
-                byte[] v = type == io.pqlab.internal.format.PhysicalType.INT64 ? new byte[8]
-                        : type == io.pqlab.internal.format.PhysicalType.FIXED_LEN_BYTE_ARRAY ? new byte[11] : new byte[4];
+                byte[] v = type == io.pqlab.schema.PhysicalType.INT64 ? new byte[8]
+                        : type == io.pqlab.schema.PhysicalType.FIXED_LEN_BYTE_ARRAY ? new byte[11] : new byte[4];
                 v[0] = 3;
                 String shown = io.pqlab.internal.values.ValueFormat.format(v, io.pqlab.internal.values.ColumnType.of(schema.column(0)));
                 assertThat(shown.length()).as("%s scale %d: %s", type, scale, shown).isLessThan(100);
@@ -92,12 +92,12 @@ class ScanBadValuesTest {
     @Test
     void aFloat16ThatIsNotTwoBytes() {
         for (int width : new int[] {1, 3}) {
-            io.pqlab.internal.format.SchemaElement root = new io.pqlab.internal.format.SchemaElement(null, -1, -1, null, "m", 1, null, -1,
+            io.pqlab.schema.SchemaElement root = new io.pqlab.schema.SchemaElement(null, -1, -1, null, "m", 1, null, -1,
                     -1, -1, null);
-            io.pqlab.internal.format.SchemaElement leaf = new io.pqlab.internal.format.SchemaElement(
-                    io.pqlab.internal.format.PhysicalType.FIXED_LEN_BYTE_ARRAY, io.pqlab.internal.format.PhysicalType.FIXED_LEN_BYTE_ARRAY.ordinal(),
-                    width, io.pqlab.internal.format.Repetition.OPTIONAL, "x", -1, null, -1, -1, -1,
-                    new io.pqlab.internal.format.LogicalType.Float16Type());
+            io.pqlab.schema.SchemaElement leaf = new io.pqlab.schema.SchemaElement(
+                    io.pqlab.schema.PhysicalType.FIXED_LEN_BYTE_ARRAY, io.pqlab.schema.PhysicalType.FIXED_LEN_BYTE_ARRAY.ordinal(),
+                    width, io.pqlab.schema.Repetition.OPTIONAL, "x", -1, null, -1, -1, -1,
+                    new io.pqlab.schema.LogicalType.Float16Type());
             io.pqlab.schema.Schema schema = io.pqlab.schema.Schema.of(List.of(root, leaf));
             for (String c : List.of("x = 3", "x > 3", "x = NaN", "x IN (1, 2)")) {
                 assertThatThrownBy(() -> Binder.bind(c, schema)).as("%s on FIXED(%d)", c, width)

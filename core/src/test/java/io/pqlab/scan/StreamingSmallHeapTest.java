@@ -1,6 +1,7 @@
 package io.pqlab.scan;
 
 
+import io.pqlab.internal.format.ParquetFiles;
 import io.pqlab.internal.plan.BoundQuery;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -40,7 +41,7 @@ class StreamingSmallHeapTest {
 
     private static long scan(Path file, String condition, int threads) throws Exception {
         try (ParquetFile f = ParquetFile.open(file)) {
-            assertThat(f.metadata().rowGroups()).hasSize(1);
+            assertThat(ParquetFiles.metadata(f).rowGroups()).hasSize(1);
             Scanner s = Scanner.open(f, BoundQuery.of(condition == null ? null : Binder.bind(condition, f.schema()),
                     null, Query.all().threads(threads)));
             long n = 0;

@@ -1,7 +1,7 @@
 package io.pqlab.spark;
 
-import io.pqlab.internal.format.LogicalType;
-import io.pqlab.internal.format.TimeUnit;
+import io.pqlab.schema.LogicalType;
+import io.pqlab.schema.TimeUnit;
 import io.pqlab.internal.values.ColumnType;
 import io.pqlab.scan.RowBatch;
 import io.pqlab.schema.ColumnDescriptor;
@@ -89,7 +89,7 @@ final class ColumnarReader implements PartitionReader<ColumnarBatch> {
         }
         if (t == DataTypes.LongType) {
             // an unsigned INT32, or a signed one widened to the dataset's INT64
-            return c.type() == io.pqlab.internal.format.PhysicalType.INT32 && ct.isUnsigned() ? Kind.UINT32 : Kind.LONG;
+            return c.type() == io.pqlab.schema.PhysicalType.INT32 && ct.isUnsigned() ? Kind.UINT32 : Kind.LONG;
         }
         if (t == DataTypes.FloatType) {
             return Kind.FLOAT;
@@ -98,13 +98,13 @@ final class ColumnarReader implements PartitionReader<ColumnarBatch> {
             return Kind.DOUBLE;
         }
         if ((t == DataTypes.StringType || t == DataTypes.BinaryType)
-                && (c.type() == io.pqlab.internal.format.PhysicalType.BYTE_ARRAY
-                        || c.type() == io.pqlab.internal.format.PhysicalType.FIXED_LEN_BYTE_ARRAY)
+                && (c.type() == io.pqlab.schema.PhysicalType.BYTE_ARRAY
+                        || c.type() == io.pqlab.schema.PhysicalType.FIXED_LEN_BYTE_ARRAY)
                 && !(ct.logical() instanceof LogicalType.UuidType)) {
             return Kind.BINARY;
         }
         if ((t == DataTypes.TimestampType || t == DataTypes.TimestampNTZType)
-                && c.type() == io.pqlab.internal.format.PhysicalType.INT64) {
+                && c.type() == io.pqlab.schema.PhysicalType.INT64) {
             return ct.timestampUnit() == TimeUnit.MICROS ? Kind.MICROS
                     : ct.timestampUnit() == TimeUnit.MILLIS ? Kind.MILLIS : Kind.GENERIC;
         }

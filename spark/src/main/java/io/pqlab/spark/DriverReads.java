@@ -11,7 +11,7 @@ import io.pqlab.internal.format.Footer;
 import io.pqlab.internal.format.FooterReader;
 import io.pqlab.internal.format.MetadataDecoder;
 import io.pqlab.internal.format.RowGroup;
-import io.pqlab.internal.io.ForwardingSource;
+import io.pqlab.io.ForwardingSource;
 import io.pqlab.io.ByteSource;
 import io.pqlab.io.ListedFile;
 import io.pqlab.io.ObjectLister;

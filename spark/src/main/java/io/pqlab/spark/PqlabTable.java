@@ -129,7 +129,7 @@ final class PqlabTable implements SupportsRead {
                 } catch (RuntimeException e) {
                     annotatedBinary = true; // a type Spark has no equivalent for: nothing to push
                 }
-                if (c.type() == io.pqlab.internal.format.PhysicalType.INT96 || annotatedBinary) {
+                if (c.type() == io.pqlab.schema.PhysicalType.INT96 || annotatedBinary) {
                     out.add(c.dottedPath());
                 }
             }

@@ -3,8 +3,8 @@ package io.pqlab.spark;
 import io.pqlab.UnsupportedFeatureException;
 import io.pqlab.internal.assembly.Shape;
 import io.pqlab.internal.assembly.Shapes;
-import io.pqlab.internal.format.LogicalType;
-import io.pqlab.internal.format.Repetition;
+import io.pqlab.schema.LogicalType;
+import io.pqlab.schema.Repetition;
 import io.pqlab.internal.values.ColumnType;
 import io.pqlab.scan.NestedValue;
 import io.pqlab.schema.ColumnDescriptor;
@@ -116,7 +116,7 @@ final class SparkTypes {
                 return DataTypes.IntegerType;
             case INT64:
                 if (t.timestampUnit() != null) {
-                    if (t.timestampUnit() == io.pqlab.internal.format.TimeUnit.NANOS) {
+                    if (t.timestampUnit() == io.pqlab.schema.TimeUnit.NANOS) {
                         throw refuse(c, "a TIMESTAMP in nanoseconds");
                     }
                     boolean utc = !(t.logical() instanceof LogicalType.TimestampType ts) || ts.adjustedToUtc();

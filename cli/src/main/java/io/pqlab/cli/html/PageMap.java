@@ -11,6 +11,7 @@ import io.pqlab.internal.bloom.BloomFilterResult;
 import io.pqlab.internal.format.ColumnChunk;
 import io.pqlab.internal.format.ColumnMetaData;
 import io.pqlab.internal.format.Footer;
+import io.pqlab.internal.format.ParquetFiles;
 import io.pqlab.internal.format.RowGroup;
 import io.pqlab.internal.pageindex.OffsetIndex;
 import io.pqlab.internal.pageindex.PageIndexReader;
@@ -165,12 +166,12 @@ public final class PageMap {
     }
 
     private ObjectNode build() throws IOException {
-        Footer footer = file.footer();
+        Footer footer = ParquetFiles.footer(file);
         ObjectNode o = MAPPER.createObjectNode();
         o.put("file", file.source().name());
-        o.put("size", file.footer().fileSize());
-        o.put("numRows", file.metadata().numRows());
-        o.put("createdBy", file.metadata().createdBy());
+        o.put("size", ParquetFiles.footer(file).fileSize());
+        o.put("numRows", ParquetFiles.metadata(file).numRows());
+        o.put("createdBy", ParquetFiles.metadata(file).createdBy());
         o.put("mode", plan == null ? "layout" : "plan");
         if (footer.decryptor() == null) {
             o.putNull("encryption");
@@ -194,16 +195,16 @@ public final class PageMap {
             cn.put("type", c.type() == null ? "?" : c.type().name());
             cn.put("selected", projection == null || projection.contains(c.index()));
             // a column's key is the same in every row group; the first chunk says which
-            ColumnChunk first = file.metadata().rowGroups().isEmpty() ? null
-                    : file.metadata().rowGroups().get(0).columns().get(c.index());
+            ColumnChunk first = ParquetFiles.metadata(file).rowGroups().isEmpty() ? null
+                    : ParquetFiles.metadata(file).rowGroups().get(0).columns().get(c.index());
             cn.put("encryption", first == null || !first.encrypted() ? "none" : keyName(first));
         }
         ArrayNode regions = o.putArray("regions");
-        long size = file.footer().fileSize();
+        long size = ParquetFiles.footer(file).fileSize();
         region(regions, "magic", -1, -1, 0, Math.min(4, size), false, "the magic number PAR1 that opens the file");
         ArrayNode groups = o.putArray("rowGroups");
         ArrayNode chunks = o.putArray("chunks");
-        List<RowGroup> rgs = file.metadata().rowGroups();
+        List<RowGroup> rgs = ParquetFiles.metadata(file).rowGroups();
         long firstRow = 0;
         for (int g = 0; g < rgs.size(); g++) {
             RowGroup rg = rgs.get(g);
@@ -367,7 +368,7 @@ public final class PageMap {
             problem = "the OffsetIndex is not readable: " + e.getMessage();
         }
         try {
-            List<PageInfo> pages = file.pages(g, c);
+            List<PageInfo> pages = ParquetFiles.pages(file, g, c);
             n.put("pagesFrom", "the page headers (" + problem + ")");
             long[] firstRows = new long[pages.size()];
             for (int i = 0; i < pages.size(); i++) {
@@ -445,7 +446,7 @@ public final class PageMap {
     }
 
     private ColumnChunk chunkAt(int g, int c) {
-        List<RowGroup> rgs = file.metadata().rowGroups();
+        List<RowGroup> rgs = ParquetFiles.metadata(file).rowGroups();
         if (g < 0 || g >= rgs.size() || c < 0 || c >= rgs.get(g).columns().size()) {
             return null;
         }
@@ -542,7 +543,7 @@ public final class PageMap {
     }
 
     private void region(ArrayNode out, String kind, int g, int c, long offset, long length, boolean fetched, String why) {
-        long size = file.footer().fileSize();
+        long size = ParquetFiles.footer(file).fileSize();
         if (offset < 0 || offset >= size || length <= 0) {
             return; // nothing to draw where the file says nothing sensible; the tooltip of the chunk says more
         }
@@ -555,9 +556,9 @@ public final class PageMap {
         n.put("fetched", fetched);
         ColumnChunk cc = kind.equals("footer") || kind.equals("magic") ? null : chunkAt(g, c);
         n.put("crypto", crypto(cc));
-        if (kind.equals("footer") && file.footer().decryptor() != null) {
-            n.put("crypto", file.footer().decryptor().encryptedFooter() ? ENCRYPTED : PLAINTEXT);
-            why = join(why, file.footer().decryptor().describe());
+        if (kind.equals("footer") && ParquetFiles.footer(file).decryptor() != null) {
+            n.put("crypto", ParquetFiles.footer(file).decryptor().encryptedFooter() ? ENCRYPTED : PLAINTEXT);
+            why = join(why, ParquetFiles.footer(file).decryptor().describe());
         }
         n.put("why", cryptoNote(why, cc, c));
     }
@@ -575,14 +576,14 @@ public final class PageMap {
         t.put("rowGroups", plan.rowGroups().size());
         t.put("rowsKept", plan.rowsKept());
         t.put("numRows", plan.numRows());
-        t.put("footerBytes", file.footer().fileSize() - file.footer().metadataOffset());
+        t.put("footerBytes", ParquetFiles.footer(file).fileSize() - ParquetFiles.footer(file).metadataOffset());
         return t;
     }
 
     private ObjectNode layoutTotals() {
         ObjectNode t = MAPPER.createObjectNode();
         long chunks = 0;
-        for (RowGroup rg : file.metadata().rowGroups()) {
+        for (RowGroup rg : ParquetFiles.metadata(file).rowGroups()) {
             for (ColumnChunk cc : rg.columns()) {
                 if (cc != null && cc.metaData() != null) {
                     chunks += Math.max(0, cc.metaData().totalCompressedSize());
@@ -590,16 +591,16 @@ public final class PageMap {
             }
         }
         t.put("columnChunkBytes", chunks);
-        t.put("rowGroups", file.metadata().rowGroups().size());
-        t.put("numRows", file.metadata().numRows());
-        t.put("footerBytes", file.footer().fileSize() - file.footer().metadataOffset());
+        t.put("rowGroups", ParquetFiles.metadata(file).rowGroups().size());
+        t.put("numRows", ParquetFiles.metadata(file).numRows());
+        t.put("footerBytes", ParquetFiles.footer(file).fileSize() - ParquetFiles.footer(file).metadataOffset());
         return t;
     }
 
     /** Column-chunk bytes of the selected columns: what a read without skipping takes. */
     private long selectedChunkBytes() {
         long n = 0;
-        for (RowGroup rg : file.metadata().rowGroups()) {
+        for (RowGroup rg : ParquetFiles.metadata(file).rowGroups()) {
             for (int c = 0; c < rg.columns().size(); c++) {
                 ColumnChunk cc = rg.columns().get(c);
                 if ((projection == null || projection.contains(c)) && cc != null && cc.metaData() != null) {

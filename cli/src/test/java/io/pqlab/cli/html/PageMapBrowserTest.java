@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.pqlab.ParquetFile;
 import io.pqlab.cli.Main;
 import io.pqlab.fixtures.Fixtures;
+import io.pqlab.internal.format.ParquetFiles;
 import io.pqlab.internal.pages.PageInfo;
 import io.pqlab.plan.ColumnRead;
 import io.pqlab.Query;
@@ -168,7 +169,7 @@ class PageMapBrowserTest {
             assertThat(regions.path("magic").asInt()).as("magic drawn").isPositive();
             try (ParquetFile pf = ParquetFile.open(file)) {
                 boolean ci = false, oi = false, bloom = false;
-                for (var rg : pf.metadata().rowGroups()) {
+                for (var rg : ParquetFiles.metadata(pf).rowGroups()) {
                     for (var cc : rg.columns()) {
                         ci |= cc.hasColumnIndex();
                         oi |= cc.hasOffsetIndex();
@@ -296,7 +297,7 @@ class PageMapBrowserTest {
                     assertThat(Span.totalBytes(read.spans())).isEqualTo(marked);
                     continue;
                 }
-                for (PageInfo p : pf.pages(g, c)) {
+                for (PageInfo p : ParquetFiles.pages(pf, g, c)) {
                     String fate;
                     if (plan == null) {
                         fate = p.isDataPage() ? "data-page" : p.isDictionaryPage() ? "dictionary-page" : "other-page";

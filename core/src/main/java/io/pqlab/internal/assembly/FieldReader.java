@@ -74,7 +74,7 @@ public final class FieldReader {
 
     /** Repeated nodes above this one (its own repetition not counted). */
     public static int repeatedAncestors(SchemaNode node) {
-        int own = node.repetition() == io.pqlab.internal.format.Repetition.REPEATED ? 1 : 0;
+        int own = node.repetition() == io.pqlab.schema.Repetition.REPEATED ? 1 : 0;
         return node.maxRepetitionLevel() - own;
     }
 

@@ -1,7 +1,7 @@
 package io.pqlab.internal.assembly;
 
-import io.pqlab.internal.format.LogicalType;
-import io.pqlab.internal.format.TimeUnit;
+import io.pqlab.schema.LogicalType;
+import io.pqlab.schema.TimeUnit;
 import io.pqlab.internal.stats.ValueOrder;
 import io.pqlab.internal.values.ColumnType;
 import io.pqlab.schema.ColumnDescriptor;

@@ -3,7 +3,7 @@ package io.pqlab.internal.assembly;
 import io.pqlab.internal.values.ColumnType;
 import io.pqlab.internal.values.ValueFormat;
 import io.pqlab.scan.NestedValue;
-import io.pqlab.internal.format.Repetition;
+import io.pqlab.schema.Repetition;
 
 /**
  * Writes an assembled value (leaves as {@link JsonToken}s) as JSON: structs as objects, lists as

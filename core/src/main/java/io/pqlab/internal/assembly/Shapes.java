@@ -1,9 +1,9 @@
 package io.pqlab.internal.assembly;
 
-import io.pqlab.internal.format.ConvertedType;
-import io.pqlab.internal.format.LogicalType;
-import io.pqlab.internal.format.Repetition;
-import io.pqlab.internal.format.SchemaElement;
+import io.pqlab.schema.ConvertedType;
+import io.pqlab.schema.LogicalType;
+import io.pqlab.schema.Repetition;
+import io.pqlab.schema.SchemaElement;
 import io.pqlab.schema.ColumnDescriptor;
 import io.pqlab.schema.GroupNode;
 import io.pqlab.schema.SchemaNode;

@@ -60,6 +60,13 @@ final class ChunkBuffer {
         length = keep + n;
     }
 
+    /** Drops the window (the reader needs no more bytes); a later {@link #ensure} reads afresh. */
+    void release() {
+        buf = new byte[0];
+        start = 0;
+        length = 0;
+    }
+
     /** The backing array; file offset f is at index {@link #index}(f). */
     byte[] array() {
         return buf;

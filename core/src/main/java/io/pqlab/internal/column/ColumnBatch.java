@@ -1,7 +1,7 @@
 package io.pqlab.internal.column;
 
 import io.pqlab.internal.encoding.Binaries;
-import io.pqlab.internal.format.PhysicalType;
+import io.pqlab.schema.PhysicalType;
 import io.pqlab.schema.ColumnDescriptor;
 import io.pqlab.internal.values.ColumnType;
 import io.pqlab.internal.values.ValueFormat;
@@ -153,6 +153,11 @@ public final class ColumnBatch {
     }
 
     /** Whether the entry holds no value (its definition level is below the maximum). */
+    /** Whether entry e is value e for every entry: a column without definition levels, or a page without nulls. */
+    public boolean entriesAreValues() {
+        return def == null || allDefined;
+    }
+
     public boolean isNull(int entry) {
         checkEntry(entry);
         return !allDefined && def != null && def[entry] < maxDef;

@@ -20,6 +20,7 @@ import io.pqlab.internal.format.ColumnChunk;
 import io.pqlab.internal.format.ColumnMetaData;
 import io.pqlab.internal.format.PageHeader;
 import io.pqlab.internal.format.PageHeaderDecoder;
+import io.pqlab.internal.format.ParquetFiles;
 import io.pqlab.internal.pageindex.OffsetIndex;
 import io.pqlab.internal.pageindex.PageLocation;
 import io.pqlab.internal.pages.PageWalker;
@@ -188,6 +189,14 @@ public final class ColumnChunkReader implements AutoCloseable {
     private byte[] inUse;
     /** The stored bytes' copy of the page read ahead being decoded, likewise. */
     private byte[] copyInUse;
+    /**
+     * The page after those read ahead, read and checked but too large for the budget left: its
+     * stored bytes stay in the read buffer (nothing reads the buffer before it is taken), so
+     * neither the next try to read it ahead nor {@link #next()} reads or checks it again.
+     */
+    private Page held;
+    /** Pages read from the buffer (header decoded, body fetched, checksum checked): tests. */
+    private int pageReads;
     // volatile: a pool task that finishes after close() must see it and close its decompressor
     private volatile boolean closed;
 
@@ -197,8 +206,8 @@ public final class ColumnChunkReader implements AutoCloseable {
         this.rowGroup = rowGroup;
         this.options = options;
         // pageWalker checks the chunk: metadata present, not encrypted, in this file, inside the data region
-        PageWalker walker = file.pageWalker(rowGroup, leaf);
-        ColumnChunk cc = file.chunk(rowGroup, leaf);
+        PageWalker walker = ParquetFiles.pageWalker(file, rowGroup, leaf);
+        ColumnChunk cc = ParquetFiles.chunk(file, rowGroup, leaf);
         this.column = file.schema().column(leaf);
         this.meta = cc.metaData();
         this.decryptor = cc.decryptor();
@@ -208,10 +217,10 @@ public final class ColumnChunkReader implements AutoCloseable {
         this.codec = meta.codec();
         this.maxDef = column.maxDefinitionLevel();
         this.maxRep = column.maxRepetitionLevel();
-        this.rowGroupRows = file.rowGroup(rowGroup).numRows();
+        this.rowGroupRows = ParquetFiles.rowGroup(file, rowGroup).numRows();
         this.chunkStart = walker.start();
         this.chunkEnd = walker.end();
-        this.deltaCarryOver = needsDeltaCarryOver(file.metadata().createdBy());
+        this.deltaCarryOver = needsDeltaCarryOver(ParquetFiles.metadata(file).createdBy());
         if (!Decompressor.isSupported(codec)) {
             throw new UnsupportedFeatureException("column \"" + column.dottedPath() + "\" uses the unsupported codec "
                     + Decompressor.codecName(codec), chunkStart);
@@ -410,7 +419,39 @@ public final class ColumnChunkReader implements AutoCloseable {
         if (b != null && aheadPool != null) {
             readAhead();
         }
+        if (held == null && allRead()) {
+            // nothing more to read: the read window (up to the read size) and the inline page
+            // buffer go now, not when the reader is closed (a scan on a pool opens the next row
+            // group's readers while this one's last batch is still being handed out)
+            buffer.release();
+            pageBuf = new byte[0];
+            spareBuffers.clear();
+        }
         return b;
+    }
+
+    /**
+     * Whether every byte this reader will decode has been read (pages read ahead hold copies):
+     * the end of a walk, or the OffsetIndex's last page chosen and read (no page can be added
+     * after it).
+     */
+    private boolean allRead() {
+        if (sequential) {
+            return (ahead.isEmpty() ? pos : ahead.peekLast().end()) >= chunkEnd;
+        }
+        if (chosenCount == 0 || chosen[chosenCount - 1] != offsetIndex.pageCount() - 1) {
+            return false;
+        }
+        int k = nextChosen;
+        for (Page q : ahead) {
+            k += q.header.isDataPage() ? 1 : 0;
+        }
+        return k >= chosenCount;
+    }
+
+    /** Pages read from the file's bytes so far (each page once, however it was decoded); tests. */
+    int pageReads() {
+        return pageReads;
     }
 
     /**
@@ -451,7 +492,7 @@ public final class ColumnChunkReader implements AutoCloseable {
 
     // ---- decompressing ahead ----------------------------------------------------------------------
 
-    /** The page at {@code at}: the one read ahead, or read now. */
+    /** The page at {@code at}: the one read ahead, the one held, or read now. */
     private Page takePage(long at, long pageLimit, long fetchLimit) throws IOException {
         Page p = ahead.peek();
         if (p != null) {
@@ -462,6 +503,11 @@ public final class ColumnChunkReader implements AutoCloseable {
                 return p;
             }
             dropAhead(); // not reached: pages are read ahead exactly where next() goes
+        }
+        Page h = held;
+        held = null;
+        if (h != null && h.offset() == at && h.end() <= pageLimit) {
+            return h; // read and checked once already; its bytes are in the buffer still
         }
         return readPage(at, pageLimit, fetchLimit);
     }
@@ -474,6 +520,7 @@ public final class ColumnChunkReader implements AutoCloseable {
         }
         ahead.clear();
         aheadBytes = 0;
+        held = null;
     }
 
     /** Reads the pages after those handed out (and read ahead) and queues their decompression. */
@@ -508,19 +555,27 @@ public final class ColumnChunkReader implements AutoCloseable {
                 fetchLimit = chosenFetchLimit[k];
             }
             Page p;
-            try {
-                p = readPage(at, pageLimit, fetchLimit);
-            } catch (IOException | RuntimeException e) {
-                return; // read again when next() reaches it, and thrown there, as without a pool
+            if (held != null && held.offset() == at) {
+                p = held; // too large before; maybe it fits now
+            } else {
+                held = null;
+                try {
+                    p = readPage(at, pageLimit, fetchLimit);
+                } catch (IOException | RuntimeException e) {
+                    return; // read again when next() reaches it, and thrown there, as without a pool
+                }
             }
             if (!p.header.isDataPage() && !p.header.isDictionaryPage()) {
-                return; // next() reads it (its body is not fetched)
+                held = p; // next() takes it (its body is not fetched)
+                return;
             }
             int stored = (int) (p.end() - p.bodyOffset());
             long cost = (long) stored + Math.max(0, p.header.uncompressedPageSize());
             if (aheadBytes + cost > aheadBudget) {
-                return; // its bytes stay in the buffer; next() reads it there
+                held = p; // its bytes stay in the buffer; next() decodes it there, not read again
+                return;
             }
+            held = null;
             byte[] copy = spareCopies.poll();
             if (copy == null || copy.length < stored) {
                 copy = new byte[stored];
@@ -823,6 +878,7 @@ public final class ColumnChunkReader implements AutoCloseable {
      * needs, a small window for the header first).
      */
     private Page readPage(long at, long pageLimit, long fetchLimit) throws IOException {
+        pageReads++;
         long avail = pageLimit - at;
         if (avail <= 0) {
             throw new MalformedFileException("a page expected at " + at + " lies outside its range", at);
@@ -1147,6 +1203,11 @@ public final class ColumnChunkReader implements AutoCloseable {
     }
 
     private static void checkLevels(int[] dst, int n, int maxLevel, String what, long fo) {
+        if ((maxLevel & (maxLevel + 1)) == 0) {
+            // (loops) a maximum of 2^w - 1 is every w-bit value: the decoders give w-bit values
+            // (packed ones masked, an RLE run's value checked to fit), so none can exceed it
+            return;
+        }
         for (int i = 0; i < n; i++) {
             if (dst[i] > maxLevel || dst[i] < 0) {
                 throw new MalformedFileException(what + " level " + Integer.toUnsignedString(dst[i]) + " of entry " + i
@@ -1224,7 +1285,17 @@ public final class ColumnChunkReader implements AutoCloseable {
                 } else {
                     b.binaries = new Binaries(nonNull, 0);
                 }
-                readBinaries(d, b.binaries, nonNull, pageOffset);
+                // (loops) PLAIN strings may stay in a decompressed buffer this reader then gives up:
+                // the batch holds it instead of a copy of its values
+                boolean keep = !reuse && (body.buf == pageBuf || (inUse != null && body.buf == inUse));
+                readBinaries(d, b.binaries, nonNull, pageOffset, keep);
+                if (keep && b.binaries.gap() != 0) {
+                    if (body.buf == pageBuf) {
+                        pageBuf = new byte[0]; // the next page decompresses into a buffer of its own
+                    } else {
+                        inUse = null; // not back to the spares: the batch holds it
+                    }
+                }
             }
         }
     }
@@ -1233,7 +1304,7 @@ public final class ColumnChunkReader implements AutoCloseable {
      * Byte arrays, with their decoded size held to the page limit: dictionary indices and shared
      * prefixes let a few stored bytes stand for far more decoded ones.
      */
-    private void readBinaries(ValuesDecoder d, Binaries dst, int n, long pageOffset) {
+    private void readBinaries(ValuesDecoder d, Binaries dst, int n, long pageOffset, boolean mayKeepInput) {
         long cap = options.maxPageSize();
         if (d instanceof DictionaryDecoder dd) {
             if (scratch.length < n) {
@@ -1261,7 +1332,7 @@ public final class ColumnChunkReader implements AutoCloseable {
                 }
             }
         } else {
-            d.readBinaries(dst, n); // at most the page's own bytes
+            d.readBinaries(dst, n, mayKeepInput); // at most the page's own bytes
         }
     }
 

@@ -1,8 +1,8 @@
 package io.pqlab.internal.dataset;
 
 import io.pqlab.DatasetException;
-import io.pqlab.internal.format.LogicalType;
-import io.pqlab.internal.format.PhysicalType;
+import io.pqlab.schema.LogicalType;
+import io.pqlab.schema.PhysicalType;
 import io.pqlab.schema.ColumnDescriptor;
 import io.pqlab.schema.Schema;
 import java.util.ArrayList;

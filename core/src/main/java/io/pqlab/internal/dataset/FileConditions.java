@@ -4,6 +4,7 @@ import io.pqlab.predicate.Expr;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * A condition judged for one file of a dataset before its footer is read, from what the dataset
@@ -38,7 +39,7 @@ public final class FileConditions {
      */
     public static Judged judge(Expr condition, PartitionValues partitions, int file, Set<String> absent) {
         PartitionEvidence evidence = new PartitionEvidence(partitions, file, absent);
-        Object r = fold(condition.pushNot(), evidence);
+        Object r = condition.pushNot().fold(judgement(evidence)).get();
         List<String> usedPartition = evidence.usedPartition();
         List<String> usedAbsent = evidence.usedAbsent();
         if (r instanceof Expr e) {
@@ -60,37 +61,58 @@ public final class FileConditions {
         return new Judged(null, !value, !usedPartition.isEmpty(), why.toString());
     }
 
-    private static Object fold(Expr e, PartitionEvidence evidence) {
-        if (e instanceof Expr.And || e instanceof Expr.Or) {
-            boolean and = e instanceof Expr.And;
-            List<Expr> terms = and ? ((Expr.And) e).terms() : ((Expr.Or) e).terms();
-            List<Expr> left = new ArrayList<>();
-            for (Expr t : terms) {
-                Object r = fold(t, evidence);
-                if (r instanceof Boolean b) {
-                    if (b != and) {
-                        return b; // FALSE decides an AND, TRUE an OR
-                    }
-                } else {
-                    left.add((Expr) r);
-                }
+    /**
+     * The condition's judgement as a fold: each node's value is a step run when asked, so that an
+     * AND stops at its first FALSE term and an OR at its first TRUE one, consulting no more
+     * evidence (the reason names what decided). A step gives TRUE or FALSE (a {@code Boolean}) or
+     * what remains for the file's plan (an {@code Expr}).
+     */
+    private static Expr.Fold<Supplier<Object>> judgement(PartitionEvidence evidence) {
+        return new Expr.AnyLeafFold<>() {
+            @Override
+            public Supplier<Object> leaf(Expr.Leaf leaf) {
+                return () -> switch (evidence.judge(leaf)) {
+                    case ALL -> true;
+                    case NONE -> false;
+                    case SOME -> leaf;
+                };
             }
-            if (left.isEmpty()) {
-                return and;
+
+            @Override
+            public Supplier<Object> and(List<Supplier<Object>> terms) {
+                return () -> combine(terms, true);
             }
-            if (left.size() == 1) {
-                return left.get(0);
+
+            @Override
+            public Supplier<Object> or(List<Supplier<Object>> terms) {
+                return () -> combine(terms, false);
             }
-            return and ? new Expr.And(left) : new Expr.Or(left);
-        }
-        if (e instanceof Expr.Not) {
-            throw new IllegalStateException("NOT was pushed to the leaves");
-        }
-        Expr.Leaf leaf = (Expr.Leaf) e;
-        return switch (evidence.judge(leaf)) {
-            case ALL -> true;
-            case NONE -> false;
-            case SOME -> leaf;
+
+            @Override
+            public Supplier<Object> not(Supplier<Object> operand) {
+                throw new IllegalStateException("NOT was pushed to the leaves");
+            }
         };
+    }
+
+    private static Object combine(List<Supplier<Object>> terms, boolean and) {
+        List<Expr> left = new ArrayList<>();
+        for (Supplier<Object> t : terms) {
+            Object r = t.get();
+            if (r instanceof Boolean b) {
+                if (b != and) {
+                    return b; // FALSE decides an AND, TRUE an OR
+                }
+            } else {
+                left.add((Expr) r);
+            }
+        }
+        if (left.isEmpty()) {
+            return and;
+        }
+        if (left.size() == 1) {
+            return left.get(0);
+        }
+        return and ? new Expr.And(left) : new Expr.Or(left);
     }
 }

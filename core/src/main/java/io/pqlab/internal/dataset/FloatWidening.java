@@ -29,28 +29,25 @@ public final class FloatWidening {
         if (e == null || floatColumns.isEmpty()) {
             return e;
         }
-        if (e instanceof Expr.And a) {
-            return new Expr.And(a.terms().stream().map(t -> rewrite(t, floatColumns)).toList());
+        return e.mapLeaves(l -> floatColumns.contains(String.join(".", l.column().path())) ? l.match(WIDEN) : l);
+    }
+
+    /** A leaf on a FLOAT column rewritten for its widened values; a fold, so a new kind of leaf is a compile error. */
+    private static final Expr.LeafFold<Expr> WIDEN = new Expr.LeafFold<>() {
+        @Override
+        public Expr comparison(Expr.Comparison c) {
+            return FloatWidening.comparison(c.column(), c.op(), c.value());
         }
-        if (e instanceof Expr.Or o) {
-            return new Expr.Or(o.terms().stream().map(t -> rewrite(t, floatColumns)).toList());
-        }
-        if (e instanceof Expr.Not n) {
-            return new Expr.Not(rewrite(n.operand(), floatColumns));
-        }
-        Expr.Leaf leaf = (Expr.Leaf) e;
-        if (!floatColumns.contains(String.join(".", column(leaf).path()))) {
-            return e;
-        }
-        if (e instanceof Expr.Comparison c) {
-            return comparison(c.column(), c.op(), c.value());
-        }
-        if (e instanceof Expr.Between b) {
-            Expr inside = Expr.and(comparison(b.column(), CompareOp.GE, b.low()),
-                    comparison(b.column(), CompareOp.LE, b.high()));
+
+        @Override
+        public Expr between(Expr.Between b) {
+            Expr inside = Expr.and(FloatWidening.comparison(b.column(), CompareOp.GE, b.low()),
+                    FloatWidening.comparison(b.column(), CompareOp.LE, b.high()));
             return b.negated() ? new Expr.Not(inside) : inside;
         }
-        if (e instanceof Expr.In in) {
+
+        @Override
+        public Expr in(Expr.In in) {
             List<Literal> kept = new ArrayList<>();
             for (Literal l : in.values()) {
                 Double d = asDouble(l);
@@ -65,24 +62,17 @@ public final class FloatWidening {
             }
             return new Expr.In(in.column(), kept, in.negated());
         }
-        return e; // IS NULL, LIKE (which the binder refuses on a number)
-    }
 
-    private static ColumnRef column(Expr.Leaf leaf) {
-        if (leaf instanceof Expr.Comparison c) {
-            return c.column();
+        @Override
+        public Expr isNull(Expr.IsNull n) {
+            return n;
         }
-        if (leaf instanceof Expr.In i) {
-            return i.column();
+
+        @Override
+        public Expr like(Expr.Like l) {
+            return l; // the binder refuses LIKE on a number
         }
-        if (leaf instanceof Expr.Between b) {
-            return b.column();
-        }
-        if (leaf instanceof Expr.IsNull n) {
-            return n.column();
-        }
-        return ((Expr.Like) leaf).column();
-    }
+    };
 
     private static Expr comparison(ColumnRef col, CompareOp op, Literal value) {
         Double d = asDouble(value);

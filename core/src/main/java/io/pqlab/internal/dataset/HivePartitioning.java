@@ -17,7 +17,8 @@ import java.util.Objects;
  * {@code +} stays a plus, as in DuckDB); {@code __HIVE_DEFAULT_PARTITION__} and {@code NULL}
  * (in any case) are null. Every file must have the same keys, else the dataset is refused naming
  * two files that differ. A column's type is declared ({@code key:TYPE}) or inferred from all its
- * non-null values by {@link PartitionType#infer}: the one type every value has, else VARCHAR.
+ * non-null values as written (before decoding, as DuckDB infers: an escaped value is a string) by
+ * {@link PartitionType#infer}: the one type every value has, else VARCHAR.
  *
  * @param columns the partition columns, in the order of the first file's path
  * @param values per file (in the files' order), the value of each column, null for null
@@ -64,16 +65,19 @@ public record HivePartitioning(List<Column> columns, List<List<Object>> values) 
     public static HivePartitioning of(List<ListedFile> files, Map<String, PartitionType> declared) {
         List<String> keys = null;
         String firstFile = null;
+        // per file, each key's value as written in the path (percent escapes kept: types are inferred
+        // from it, as DuckDB infers them) and decoded (the value)
         List<String[]> raw = new ArrayList<>(files.size());
+        List<String[]> decoded = new ArrayList<>(files.size());
         // files of one directory have the same partitions: each directory is parsed and checked once
-        Map<String, String[]> byDirectory = new java.util.HashMap<>();
+        Map<String, String[][]> byDirectory = new java.util.HashMap<>();
         for (ListedFile f : files) {
             String l = f.location();
             int slash = l.lastIndexOf('/');
             String dir = slash < 0 || l.indexOf('?') >= 0 ? null : l.substring(0, slash + 1);
-            String[] vals = dir == null ? null : byDirectory.get(dir);
+            String[][] vals = dir == null ? null : byDirectory.get(dir);
             if (vals == null) {
-                Map<String, String> kv = parse(l);
+                Map<String, String> kv = parse(l, false);
                 List<String> k = new ArrayList<>(kv.keySet());
                 if (keys == null) {
                     keys = k;
@@ -83,15 +87,17 @@ public record HivePartitioning(List<Column> columns, List<List<Object>> values) 
                             + describe(keys) + " but " + l + " has " + describe(k)
                             + " (every file of a dataset needs the same key=value directories)");
                 }
-                vals = new String[keys.size()];
+                vals = new String[2][keys.size()];
                 for (int i = 0; i < keys.size(); i++) {
-                    vals[i] = kv.get(keys.get(i));
+                    vals[0][i] = kv.get(keys.get(i));
+                    vals[1][i] = decode(vals[0][i]);
                 }
                 if (dir != null) {
                     byDirectory.put(dir, vals);
                 }
             }
-            raw.add(vals);
+            raw.add(vals[0]);
+            decoded.add(vals[1]);
         }
         if (keys == null) {
             keys = List.of();
@@ -106,7 +112,7 @@ public record HivePartitioning(List<Column> columns, List<List<Object>> values) 
         for (int c = 0; c < keys.size(); c++) {
             PartitionType t = declared.get(keys.get(c));
             if (t == null) {
-                t = infer(raw, c);
+                t = infer(raw, decoded, c);
             }
             columns.add(new Column(keys.get(c), t));
         }
@@ -118,7 +124,7 @@ public record HivePartitioning(List<Column> columns, List<List<Object>> values) 
         for (int i = 0; i < files.size(); i++) {
             Object[] v = new Object[keys.size()];
             for (int c = 0; c < keys.size(); c++) {
-                String text = raw.get(i)[c];
+                String text = decoded.get(i)[c];
                 if (isNull(text)) {
                     continue;
                 }
@@ -135,14 +141,19 @@ public record HivePartitioning(List<Column> columns, List<List<Object>> values) 
         return new HivePartitioning(columns, values);
     }
 
-    private static PartitionType infer(List<String[]> raw, int c) {
+    /**
+     * From the text as written: DuckDB infers before decoding, so an escaped value is VARCHAR
+     * ({@code ts=2024-01-01%2010%3A00%3A00}, as DuckDB's own PARTITION_BY writes a timestamp).
+     */
+    private static PartitionType infer(List<String[]> raw, List<String[]> decoded, int c) {
         PartitionType common = null;
         java.util.Set<String> seen = new java.util.HashSet<>(); // each distinct value inferred once
-        for (String[] vals : raw) {
-            if (isNull(vals[c]) || !seen.add(vals[c])) {
+        for (int i = 0; i < raw.size(); i++) {
+            String text = raw.get(i)[c];
+            if (isNull(decoded.get(i)[c]) || !seen.add(text)) {
                 continue;
             }
-            PartitionType t = PartitionType.infer(vals[c]);
+            PartitionType t = PartitionType.infer(text);
             if (common == null) {
                 common = t;
             } else if (common != t) {
@@ -165,6 +176,11 @@ public record HivePartitioning(List<Column> columns, List<List<Object>> values) 
      * not directories), decoded; where a key repeats, the deepest directory's value.
      */
     public static Map<String, String> parse(String location) {
+        return parse(location, true);
+    }
+
+    /** As {@link #parse(String)}, the values decoded or as written; keys decoded either way. */
+    private static Map<String, String> parse(String location, boolean decodeValues) {
         String path = location;
         int scheme = path.indexOf("://");
         if (scheme > 0 && path.substring(0, scheme).matches("[A-Za-z][A-Za-z0-9+.-]*")) {
@@ -183,7 +199,7 @@ public record HivePartitioning(List<Column> columns, List<List<Object>> values) 
             if (eq > 0) {
                 String key = decode(s.substring(0, eq));
                 kv.remove(key);
-                kv.put(key, decode(s.substring(eq + 1)));
+                kv.put(key, decodeValues ? decode(s.substring(eq + 1)) : s.substring(eq + 1));
             }
         }
         return kv;

@@ -1,11 +1,11 @@
 package io.pqlab.internal.dataset;
 
-import io.pqlab.internal.format.ConvertedType;
-import io.pqlab.internal.format.LogicalType;
-import io.pqlab.internal.format.PhysicalType;
-import io.pqlab.internal.format.Repetition;
-import io.pqlab.internal.format.SchemaElement;
-import io.pqlab.internal.format.TimeUnit;
+import io.pqlab.schema.ConvertedType;
+import io.pqlab.schema.LogicalType;
+import io.pqlab.schema.PhysicalType;
+import io.pqlab.schema.Repetition;
+import io.pqlab.schema.SchemaElement;
+import io.pqlab.schema.TimeUnit;
 import io.pqlab.schema.Schema;
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;

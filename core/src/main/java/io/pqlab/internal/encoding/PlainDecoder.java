@@ -50,6 +50,11 @@ public final class PlainDecoder extends ValuesDecoder {
     }
 
     @Override
+    void clear() {
+        bit = 0;
+    }
+
+    @Override
     public int position() {
         return type == Type.BOOLEAN ? in.base + (int) ((bit + 7) >>> 3) : in.pos;
     }
@@ -128,6 +133,48 @@ public final class PlainDecoder extends ValuesDecoder {
         } else {
             throw new UnsupportedOperationException("PLAIN type " + type + " is not a byte array");
         }
+    }
+
+    @Override
+    public void readBinaries(Binaries dst, int n, boolean mayKeepInput) {
+        if (mayKeepInput && type == Type.BYTE_ARRAY && dst.size() == 0 && n > 0) {
+            take(n);
+            viewByteArrays(dst, n);
+        } else {
+            readBinaries(dst, n);
+        }
+    }
+
+    /**
+     * The values left in the page, each after its length: only the lengths are read and checked,
+     * dst becomes a view of the page (gap 4). Its offsets array is reused when large enough.
+     */
+    private void viewByteArrays(Binaries dst, int n) {
+        byte[] b = in.buf;
+        int p = in.pos;
+        int end = in.end;
+        int[] starts = dst.offsets().length > n ? dst.offsets() : new int[n + 1];
+        try {
+            for (int i = 0; i < n; i++) {
+                if (end - p < 4) {
+                    in.pos = p;
+                    throw in.error("BYTE_ARRAY length: value " + i + " of " + n + " runs past the end of the data");
+                }
+                int len = Bytes.intLE(b, p);
+                p += 4;
+                if (len < 0 || len > end - p) {
+                    throw new MalformedFileException("BYTE_ARRAY length " + (len & 0xFFFF_FFFFL) + " exceeds the "
+                            + (end - p) + " bytes left", in.offsetOf(p - 4));
+                }
+                starts[i] = p;
+                p += len;
+            }
+        } catch (RuntimeException e) {
+            starts[0] = 0; // dst may own this array: an empty container's first offset is 0
+            throw e;
+        }
+        dst.viewPlain(b, starts, n, p);
+        in.pos = p;
     }
 
     private void readByteArrays(Binaries dst, int n) {

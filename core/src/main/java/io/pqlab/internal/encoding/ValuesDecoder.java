@@ -37,8 +37,16 @@ public abstract class ValuesDecoder {
         this.empty = numValues == 0 && len == 0;
         if (!empty) {
             start();
+        } else {
+            clear();
         }
     }
+
+    /**
+     * Forgets the previous section's state where {@link #start} is not called (an empty section: a
+     * page whose entries are all null, after one with values, on a reused decoder).
+     */
+    void clear() {}
 
     /** Reads the encoding's header, if any, and checks it against the data and numValues. */
     abstract void start();
@@ -77,6 +85,16 @@ public abstract class ValuesDecoder {
     /** Appends n values to dst: BYTE_ARRAY, FIXED_LEN_BYTE_ARRAY and INT96 (12 bytes each). */
     public void readBinaries(Binaries dst, int n) {
         throw unsupported("byte array");
+    }
+
+    /**
+     * As {@link #readBinaries(Binaries, int)}; when {@code mayKeepInput}, the caller gives up the
+     * bytes given to {@link #init} (nobody writes them again), so a decoder may leave the values
+     * where they are and make an empty dst a view of them ({@link Binaries#gap()}) instead of
+     * copying. Only PLAIN BYTE_ARRAY does.
+     */
+    public void readBinaries(Binaries dst, int n, boolean mayKeepInput) {
+        readBinaries(dst, n);
     }
 
     /** Skips n values, checking that they are present. */

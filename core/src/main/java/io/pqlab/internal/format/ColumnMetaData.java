@@ -1,5 +1,6 @@
 package io.pqlab.internal.format;
 
+import io.pqlab.schema.PhysicalType;
 import java.util.List;
 
 /**

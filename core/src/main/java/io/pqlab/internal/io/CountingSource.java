@@ -2,6 +2,7 @@ package io.pqlab.internal.io;
 
 import io.pqlab.io.ByteSource;
 
+import io.pqlab.io.ForwardingSource;
 import java.io.IOException;
 import java.util.concurrent.atomic.AtomicLong;
 

@@ -4,6 +4,7 @@ import io.pqlab.ParquetFile;
 import io.pqlab.internal.format.ColumnChunk;
 import io.pqlab.internal.format.ColumnMetaData;
 import io.pqlab.internal.format.Footer;
+import io.pqlab.internal.format.ParquetFiles;
 import io.pqlab.internal.format.RowGroup;
 import io.pqlab.plan.Span;
 import java.util.ArrayList;
@@ -113,13 +114,13 @@ public record ByteCounts(long footer, long indexes, long filters, long dictionar
      * dictionaries, data pages).
      */
     private static TreeMap<Long, long[]> regions(ParquetFile file, List<Span> dictionaries) {
-        Footer footer = file.footer();
+        Footer footer = ParquetFiles.footer(file);
         long size = footer.fileSize();
         TreeMap<Long, long[]> regions = new TreeMap<>();
         add(regions, footer.metadataOffset(), size, FOOTER, size);
         List<long[]> filtersOfUnknownLength = new ArrayList<>();
         for (int pass = INDEX; pass <= DATA; pass++) {
-            for (RowGroup rg : file.metadata().rowGroups()) {
+            for (RowGroup rg : ParquetFiles.metadata(file).rowGroups()) {
                 for (ColumnChunk c : rg.columns()) {
                     if (c == null) {
                         continue;

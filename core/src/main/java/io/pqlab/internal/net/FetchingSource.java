@@ -1,6 +1,6 @@
 package io.pqlab.internal.net;
 
-import io.pqlab.internal.io.ForwardingSource;
+import io.pqlab.io.ForwardingSource;
 import io.pqlab.io.ByteSource;
 import io.pqlab.io.RemoteSource;
 import io.pqlab.plan.Span;

@@ -117,7 +117,7 @@ public final class StrategyComparison {
     }
 
     /** A source whose close does nothing. */
-    private static final class Unclosed extends io.pqlab.internal.io.ForwardingSource {
+    private static final class Unclosed extends io.pqlab.io.ForwardingSource {
         Unclosed(ByteSource inner) {
             super(inner);
         }

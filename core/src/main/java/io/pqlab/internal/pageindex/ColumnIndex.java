@@ -1,6 +1,6 @@
 package io.pqlab.internal.pageindex;
 
-import io.pqlab.internal.format.PhysicalType;
+import io.pqlab.schema.PhysicalType;
 import java.util.List;
 
 /**

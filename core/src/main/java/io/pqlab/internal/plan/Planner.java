@@ -1,5 +1,6 @@
 package io.pqlab.internal.plan;
 
+import io.pqlab.internal.format.ParquetFiles;
 import io.pqlab.plan.ColumnRead;
 import io.pqlab.plan.PageRead;
 import io.pqlab.plan.Plan;
@@ -18,7 +19,6 @@ import io.pqlab.internal.format.ColumnMetaData;
 import io.pqlab.internal.format.FileMetaData;
 import io.pqlab.internal.format.RowGroup;
 import io.pqlab.io.ByteSource;
-import io.pqlab.internal.pageindex.ColumnIndex;
 import io.pqlab.internal.pageindex.OffsetIndex;
 import io.pqlab.internal.pageindex.RowBoundaries;
 import io.pqlab.internal.predicate.Predicate;
@@ -65,7 +65,7 @@ public final class Planner {
 
     private Planner(ParquetFile file, BoundQuery query, DictionarySource dictionaries) {
         this.file = file;
-        this.md = file.metadata();
+        this.md = ParquetFiles.metadata(file);
         this.source = file.source();
         this.query = query;
         this.dictionaries = dictionaries;
@@ -167,12 +167,12 @@ public final class Planner {
                 if (query.query().coversRowGroupAt(firstRow)) {
                     undecided.add(g);
                 }
-                firstRow += file.rowGroup(g).numRows();
+                firstRow += ParquetFiles.rowGroup(file, g).numRows();
             }
         }
         List<Span> spans = new ArrayList<>();
         for (int g : undecided) {
-            RowGroup rg = file.rowGroup(g);
+            RowGroup rg = ParquetFiles.rowGroup(file, g);
             for (int c : touched) {
                 ColumnChunk chunk = rg.columns().get(c);
                 if (chunk == null || chunk.encrypted() || chunk.metaData() == null) {
@@ -189,7 +189,7 @@ public final class Planner {
                         spans.add(new Span(chunk.columnIndexOffset(), chunk.columnIndexLength()));
                     }
                     if (chunk.hasOffsetIndex() && (file.schema().column(c).maxRepetitionLevel() == 0
-                            || RowBoundaries.writerNotCuttingAtRows(file.metadata()) == null)) {
+                            || RowBoundaries.writerNotCuttingAtRows(ParquetFiles.metadata(file)) == null)) {
                         spans.add(new Span(chunk.offsetIndexOffset(), chunk.offsetIndexLength()));
                     }
                 }

@@ -1,7 +1,6 @@
 package io.pqlab.internal.predicate;
 
 import io.pqlab.predicate.ConditionException;
-import io.pqlab.predicate.Like;
 import io.pqlab.predicate.CompareOp;
 import io.pqlab.predicate.Expr;
 import io.pqlab.predicate.ColumnRef;
@@ -283,8 +282,8 @@ public final class Binder {
 
     private Predicate like(ColumnDescriptor col, Expr.Like like) {
         ColumnType t = typeOf(col);
-        if (col.type() != io.pqlab.internal.format.PhysicalType.BYTE_ARRAY
-                && col.type() != io.pqlab.internal.format.PhysicalType.FIXED_LEN_BYTE_ARRAY || t.isDecimal()) {
+        if (col.type() != io.pqlab.schema.PhysicalType.BYTE_ARRAY
+                && col.type() != io.pqlab.schema.PhysicalType.FIXED_LEN_BYTE_ARRAY || t.isDecimal()) {
             throw new ConditionException("column " + col.dottedPath() + " is " + t.describe()
                     + "; " + (like.ignoreCase() ? "ILIKE" : "LIKE") + " needs a string column", -1);
         }

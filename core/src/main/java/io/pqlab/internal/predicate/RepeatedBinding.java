@@ -28,16 +28,53 @@ final class RepeatedBinding {
     /** The list a leaf reads: its element leaf and the levels that tell a null and an empty list. */
     private record Target(ColumnDescriptor leaf, int nullBelow, int emptyBelow, String list) {}
 
+    /**
+     * A leaf on a list or map, bound: a fold over the leaf's kind, so that a new kind of leaf is
+     * a compile error here too. IS [NOT] NULL tests the list itself; cardinality(x) is a
+     * comparison with 0; every other leaf tests the elements.
+     */
     static Predicate bind(Binder binder, Expr.Leaf leaf) {
+        Target t = target(binder.schema(), leaf.column());
+        return leaf.match(new Expr.LeafFold<Predicate>() {
+            @Override
+            public Predicate comparison(Expr.Comparison c) {
+                return c.column().part() == ColumnRef.Part.CARDINALITY ? cardinality(binder, t, c) : elements(binder, t, c);
+            }
+
+            @Override
+            public Predicate in(Expr.In in) {
+                return elementsOrCardinality(binder, t, in);
+            }
+
+            @Override
+            public Predicate between(Expr.Between b) {
+                return elementsOrCardinality(binder, t, b);
+            }
+
+            @Override
+            public Predicate isNull(Expr.IsNull n) {
+                return nested(binder, t, n.negated() ? LeafOp.LIST_NOT_NULL : LeafOp.LIST_NULL, null, n.toString());
+            }
+
+            @Override
+            public Predicate like(Expr.Like l) {
+                return elementsOrCardinality(binder, t, l);
+            }
+        });
+    }
+
+    /** A leaf other than a comparison: on cardinality(x) refused, else a test of the elements. */
+    private static Predicate elementsOrCardinality(Binder binder, Target t, Expr.Leaf leaf) {
+        if (leaf.column().part() == ColumnRef.Part.CARDINALITY) {
+            throw cardinalityOnlyWith0(t, leaf);
+        }
+        return elements(binder, t, leaf);
+    }
+
+    /** ANY(x) op v, or its NOT: the leaf bound on the element column, as a nested leaf. */
+    private static Predicate elements(Binder binder, Target t, Expr.Leaf leaf) {
         ColumnRef ref = leaf.column();
-        Target t = target(binder.schema(), ref);
         String text = leaf.toString();
-        if (leaf instanceof Expr.IsNull n) {
-            return nested(binder, t, n.negated() ? LeafOp.LIST_NOT_NULL : LeafOp.LIST_NULL, null, text);
-        }
-        if (ref.part() == ColumnRef.Part.CARDINALITY) {
-            return cardinality(binder, t, leaf, text);
-        }
         Predicate element = Binder.simplify(binder.bindOn(leaf, t.leaf()));
         if (element instanceof Predicate.Constant c) {
             if (c.value()) {
@@ -59,11 +96,11 @@ final class RepeatedBinding {
     }
 
     /** cardinality(x) against a whole number: only "is it 0" is a question the levels answer alone. */
-    private static Predicate cardinality(Binder binder, Target t, Expr.Leaf leaf, String text) {
-        if (!(leaf instanceof Expr.Comparison c) || !(c.value() instanceof Literal.IntLiteral i)) {
-            throw new ConditionException("cardinality(" + t.list() + ") is compared with 0 only (= 0, != 0, > 0, >= 1)"
-                    + ", not in " + leaf, -1);
+    private static Predicate cardinality(Binder binder, Target t, Expr.Comparison c) {
+        if (!(c.value() instanceof Literal.IntLiteral i)) {
+            throw cardinalityOnlyWith0(t, c);
         }
+        String text = c.toString();
         BigInteger v = i.value();
         int zeroVsV = BigInteger.ZERO.compareTo(v);
         boolean vAtMost0 = v.signum() <= 0;
@@ -84,7 +121,7 @@ final class RepeatedBinding {
         }
         if (someLonger && !allLonger) {
             throw new ConditionException("cardinality(" + t.list() + ") is compared with 0 only (= 0, != 0, > 0, >= 1), not in "
-                    + leaf + ": the levels tell an empty list, not how long one is", -1);
+                    + c + ": the levels tell an empty list, not how long one is", -1);
         }
         if (zero && allLonger) {
             return nested(binder, t, LeafOp.LIST_NOT_NULL, null, text);
@@ -95,7 +132,12 @@ final class RepeatedBinding {
         if (allLonger) {
             return nested(binder, t, LeafOp.LIST_NOT_EMPTY, null, text);
         }
-        return new Predicate.Constant(false, "no list has a cardinality that satisfies " + leaf);
+        return new Predicate.Constant(false, "no list has a cardinality that satisfies " + c);
+    }
+
+    private static ConditionException cardinalityOnlyWith0(Target t, Expr.Leaf leaf) {
+        return new ConditionException("cardinality(" + t.list() + ") is compared with 0 only (= 0, != 0, > 0, >= 1)"
+                + ", not in " + leaf, -1);
     }
 
     private static Target target(Schema schema, ColumnRef ref) {

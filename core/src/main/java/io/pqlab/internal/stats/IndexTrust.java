@@ -1,6 +1,6 @@
 package io.pqlab.internal.stats;
 
-import io.pqlab.internal.format.PhysicalType;
+import io.pqlab.schema.PhysicalType;
 import io.pqlab.internal.format.Statistics;
 import io.pqlab.internal.pageindex.ColumnIndex;
 

@@ -1,8 +1,8 @@
 package io.pqlab.internal.stats;
 
-import io.pqlab.internal.format.ConvertedType;
-import io.pqlab.internal.format.LogicalType;
-import io.pqlab.internal.format.PhysicalType;
+import io.pqlab.schema.ConvertedType;
+import io.pqlab.schema.LogicalType;
+import io.pqlab.schema.PhysicalType;
 
 /**
  * The order a column's values sort in, which decides how its minimum and maximum compare. It comes

@@ -1,9 +1,9 @@
 package io.pqlab.internal.stats;
 
 import io.pqlab.internal.format.ColumnOrder;
-import io.pqlab.internal.format.ConvertedType;
-import io.pqlab.internal.format.LogicalType;
-import io.pqlab.internal.format.PhysicalType;
+import io.pqlab.schema.ConvertedType;
+import io.pqlab.schema.LogicalType;
+import io.pqlab.schema.PhysicalType;
 import io.pqlab.internal.format.Statistics;
 import java.util.Arrays;
 

@@ -1,6 +1,6 @@
 package io.pqlab.internal.stats;
 
-import io.pqlab.internal.format.PhysicalType;
+import io.pqlab.schema.PhysicalType;
 import java.math.BigInteger;
 import java.util.Arrays;
 

@@ -1,7 +1,7 @@
 package io.pqlab.internal.values;
 
-import io.pqlab.internal.format.PhysicalType;
-import io.pqlab.internal.format.TimeUnit;
+import io.pqlab.schema.PhysicalType;
+import io.pqlab.schema.TimeUnit;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.RoundingMode;

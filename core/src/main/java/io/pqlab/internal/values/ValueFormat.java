@@ -1,9 +1,9 @@
 package io.pqlab.internal.values;
 
-import io.pqlab.internal.format.ConvertedType;
-import io.pqlab.internal.format.LogicalType;
-import io.pqlab.internal.format.PhysicalType;
-import io.pqlab.internal.format.TimeUnit;
+import io.pqlab.schema.ConvertedType;
+import io.pqlab.schema.LogicalType;
+import io.pqlab.schema.PhysicalType;
+import io.pqlab.schema.TimeUnit;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.ByteBuffer;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.pqlab.ParquetFile;
-import io.pqlab.internal.format.PhysicalType;
+import io.pqlab.schema.PhysicalType;
 import io.pqlab.internal.values.ColumnType;
 import io.pqlab.scan.RowBatch;
 import io.pqlab.Query;

@@ -3,6 +3,7 @@ package io.pqlab.internal.assembly;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqlab.ParquetFile;
+import io.pqlab.internal.format.ParquetFiles;
 import io.pqlab.oracle.ParquetJava;
 import io.pqlab.scan.NestedValue;
 import io.pqlab.scan.RowBatch;
@@ -144,7 +145,7 @@ class NestedWrittenFilesTest {
                         + " FROM range(6000) r(i)",
                 "COPY t TO '" + f + "' (FORMAT parquet, ROW_GROUP_SIZE 2048)");
         try (ParquetFile pf = ParquetFile.open(f)) {
-            assertThat(pf.footer().metadata().rowGroups().size()).as("row groups").isGreaterThan(1);
+            assertThat(ParquetFiles.footer(pf).metadata().rowGroups().size()).as("row groups").isGreaterThan(1);
         }
         assertThat(DuckDbRows.assertAgree(f)).isEqualTo(6000);
         // a condition on a flat column: the nested columns are read only in the pages with matches

@@ -3,7 +3,7 @@ package io.pqlab.internal.bloom;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqlab.fixtures.Fixtures;
-import io.pqlab.internal.format.PhysicalType;
+import io.pqlab.schema.PhysicalType;
 import io.pqlab.io.BytesSource;
 import io.pqlab.internal.io.CountingSource;
 import io.pqlab.oracle.ParquetJava;

@@ -1,7 +1,7 @@
 package io.pqlab.internal.bloom;
 
 import io.pqlab.internal.format.ColumnMetaData;
-import io.pqlab.internal.format.PhysicalType;
+import io.pqlab.schema.PhysicalType;
 import io.pqlab.internal.pageindex.CompactWriter;
 import io.pqlab.internal.thrift.CompactReader;
 import java.io.ByteArrayOutputStream;

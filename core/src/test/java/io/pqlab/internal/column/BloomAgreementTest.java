@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.pqlab.ParquetFile;
 import io.pqlab.internal.bloom.BloomFilterReader;
 import io.pqlab.internal.bloom.BloomFilterResult;
+import io.pqlab.internal.format.ParquetFiles;
 import java.nio.file.Path;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
@@ -26,7 +27,7 @@ class BloomAgreementTest {
         try (ParquetFile f = ParquetFile.open(path)) {
             for (int g = 0; g < f.rowGroupCount(); g++) {
                 for (int c = 0; c < f.schema().columnCount(); c++) {
-                    BloomFilterResult bloom = BloomFilterReader.read(f.source(), f.chunk(g, c));
+                    BloomFilterResult bloom = BloomFilterReader.read(f.source(), ParquetFiles.chunk(f, g, c));
                     if (bloom == null || !bloom.usable()) {
                         continue;
                     }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import io.pqlab.FileException;
 import io.pqlab.ParquetFile;
+import io.pqlab.internal.format.ParquetFiles;
 import io.pqlab.io.BytesSource;
 import io.pqlab.internal.pageindex.OffsetIndex;
 import io.pqlab.internal.pageindex.PageIndexReader;
@@ -61,7 +62,7 @@ class DamagedInputTest {
         byte[] good = Files.readAllBytes(path);
         long dataEnd;
         try (ParquetFile f = ParquetFile.open(new BytesSource("good", good))) {
-            dataEnd = f.footer().metadataOffset();
+            dataEnd = ParquetFiles.footer(f).metadataOffset();
         }
         Random random = new Random(path.getFileName().toString().hashCode());
         int trials = good.length > 100_000 ? 40 : 150;
@@ -101,8 +102,8 @@ class DamagedInputTest {
                         failures = 1;
                     }
                     try {
-                        OffsetIndex oi = PageIndexReader.offsetIndex(f.source(), f.chunk(g, c));
-                        if (oi != null && oi.problem(f.chunk(g, c), f.rowGroup(g).numRows()) == null) {
+                        OffsetIndex oi = PageIndexReader.offsetIndex(f.source(), ParquetFiles.chunk(f, g, c));
+                        if (oi != null && oi.problem(ParquetFiles.chunk(f, g, c), ParquetFiles.rowGroup(f, g).numRows()) == null) {
                             int[] all = new int[oi.pageCount()];
                             for (int i = 0; i < all.length; i++) {
                                 all[i] = i;

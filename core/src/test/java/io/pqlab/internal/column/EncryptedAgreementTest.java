@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.pqlab.Decryption;
 import io.pqlab.DecryptionException;
 import io.pqlab.ParquetFile;
+import io.pqlab.internal.format.ParquetFiles;
 import io.pqlab.oracle.ParquetJava;
 import io.pqlab.oracle.ParquetJava.Triple;
 import io.pqlab.schema.ColumnDescriptor;
@@ -90,7 +91,7 @@ class EncryptedAgreementTest {
         Path path = keyed(name);
         int chunks = 0;
         try (ParquetFile f = ParquetFile.open(path, keys(name))) {
-            assertThat(f.footer().decryptor()).isNotNull();
+            assertThat(ParquetFiles.footer(f).decryptor()).isNotNull();
             for (int g = 0; g < f.rowGroupCount(); g++) {
                 for (int c = 0; c < f.schema().columnCount(); c++) {
                     ColumnDescriptor col = f.schema().column(c);
@@ -131,12 +132,12 @@ class EncryptedAgreementTest {
     void aPlaintextFooterWithoutKeysReadsThePlaintextColumnsOnly() throws Exception {
         Path path = keyed("encrypt_columns_plaintext_footer");
         try (ParquetFile f = ParquetFile.open(path, Decryption.NONE)) {
-            assertThat(f.footer().decryptor().signatureVerified()).isNull();
+            assertThat(ParquetFiles.footer(f).decryptor().signatureVerified()).isNull();
             for (int c = 0; c < f.schema().columnCount(); c++) {
                 String col = f.schema().column(c).dottedPath();
                 int cc = c;
                 if (col.equals("double_field") || col.equals("float_field")) {
-                    assertThat(f.chunk(0, c).sealed()).isTrue();
+                    assertThat(ParquetFiles.chunk(f, 0, c).sealed()).isTrue();
                     assertThatThrownBy(() -> Chunks.decodeAll(f, 0, cc)).isInstanceOf(DecryptionException.class)
                             .hasMessageContaining("--column-key " + col + "=KEY");
                 } else {
@@ -146,7 +147,7 @@ class EncryptedAgreementTest {
             }
         }
         try (ParquetFile f = ParquetFile.open(path, Decryption.NONE.withFooterKey(FOOTER))) {
-            assertThat(f.footer().decryptor().signatureVerified()).isTrue();
+            assertThat(ParquetFiles.footer(f).decryptor().signatureVerified()).isTrue();
         }
     }
 

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.pqlab.Decryption;
 import io.pqlab.DecryptionException;
 import io.pqlab.ParquetFile;
+import io.pqlab.internal.format.ParquetFiles;
 import io.pqlab.oracle.ParquetJava;
 import io.pqlab.oracle.ParquetJava.Triple;
 import java.nio.charset.StandardCharsets;
@@ -121,7 +122,7 @@ class EncryptedKeyMaterialTest {
         try (ParquetFile f = ParquetFile.open(path, keys)) {
             for (int g = 0; g < f.rowGroupCount(); g++) {
                 for (int c = 0; c < f.schema().columnCount(); c++) {
-                    assertThat(f.chunk(g, c).sealed()).isFalse();
+                    assertThat(ParquetFiles.chunk(f, g, c).sealed()).isFalse();
                     List<Triple> mine = Chunks.triples(Chunks.decodeAll(f, g, c));
                     assertThat(mine).as(path.getFileName() + " rg " + g + " col " + c)
                             .isEqualTo(ParquetJava.triples(path, g, c));
@@ -140,10 +141,10 @@ class EncryptedKeyMaterialTest {
         assertThat(sameAsParquetJava(path, masterKeys())).isGreaterThanOrEqualTo(2);
         try (ParquetFile f = ParquetFile.open(path, masterKeys())) {
             // both columns have keys of their own (columnKey0, columnKey1 in the material), 100 rows
-            assertThat(f.footer().metadata().numRows()).isEqualTo(100);
+            assertThat(ParquetFiles.footer(f).metadata().numRows()).isEqualTo(100);
             for (int c = 0; c < f.schema().columnCount(); c++) {
-                assertThat(f.chunk(0, c).encrypted()).isTrue();
-                assertThat(f.chunk(0, c).cryptoMetaData().footerKey()).isFalse();
+                assertThat(ParquetFiles.chunk(f, 0, c).encrypted()).isTrue();
+                assertThat(ParquetFiles.chunk(f, 0, c).cryptoMetaData().footerKey()).isFalse();
             }
         }
     }
@@ -320,9 +321,9 @@ class EncryptedKeyMaterialTest {
     void aColumnWhoseMasterKeyIsNotGivenIsSealedAndNamesIt() throws Exception {
         Path path = writeInternal(true);
         try (ParquetFile f = ParquetFile.open(path, Decryption.NONE.withMasterKey("mf", MASTER_F))) {
-            assertThat(f.footer().decryptor().signatureVerified()).isTrue();
+            assertThat(ParquetFiles.footer(f).decryptor().signatureVerified()).isTrue();
             int secret = f.schema().column("secret").index();
-            assertThat(f.chunk(0, secret).sealed()).isTrue();
+            assertThat(ParquetFiles.chunk(f, 0, secret).sealed()).isTrue();
             assertThatThrownBy(() -> Chunks.decodeAll(f, 0, secret)).isInstanceOf(DecryptionException.class)
                     .hasMessageContaining("master key ms").hasMessageContaining("--master-key ms=KEY");
             int id = f.schema().column("id").index();

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.pqlab.ParquetFile;
 import io.pqlab.UnsupportedFeatureException;
+import io.pqlab.internal.format.ParquetFiles;
 import io.pqlab.io.BytesSource;
 import io.pqlab.internal.io.CountingSource;
 import io.pqlab.oracle.ParquetJava;
@@ -39,7 +40,7 @@ class LimitsAndOptionsTest {
                     String where = path.getFileName() + " rg " + g + " c " + c;
                     counting.reset();
                     List<Triple> plain = Chunks.triples(Chunks.decodeAll(f, g, c));
-                    long chunkBytes = f.chunk(g, c).metaData().totalCompressedSize();
+                    long chunkBytes = ParquetFiles.chunk(f, g, c).metaData().totalCompressedSize();
                     assertThat(counting.bytesRead()).as(where).isEqualTo(chunkBytes);
                     assertThat(counting.reads()).as(where).isEqualTo(chunkBytes > 0 ? 1 : 0);
 

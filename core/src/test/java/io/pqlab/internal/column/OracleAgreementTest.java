@@ -3,6 +3,7 @@ package io.pqlab.internal.column;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqlab.ParquetFile;
+import io.pqlab.internal.format.ParquetFiles;
 import io.pqlab.oracle.ParquetJava;
 import io.pqlab.oracle.ParquetJava.Triple;
 import io.pqlab.schema.ColumnDescriptor;
@@ -71,7 +72,7 @@ class OracleAgreementTest {
                         assertThat(b.firstRow()).as(where + " " + b).isEqualTo(row);
                         row += b.rowCount();
                     }
-                    assertThat(row).as(where + " rows").isEqualTo(f.rowGroup(g).numRows());
+                    assertThat(row).as(where + " rows").isEqualTo(ParquetFiles.rowGroup(f, g).numRows());
                     chunks++;
                 }
             }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqlab.ParquetFile;
 import io.pqlab.internal.format.ColumnChunk;
+import io.pqlab.internal.format.ParquetFiles;
 import io.pqlab.internal.pageindex.ColumnIndex;
 import io.pqlab.internal.pageindex.OffsetIndex;
 import io.pqlab.internal.pageindex.PageIndexReader;
@@ -39,9 +40,9 @@ class PageIndexAgreementTest {
     void pageIndexesAgreeWithDecodedPages(Path path) throws Exception {
         try (ParquetFile f = ParquetFile.open(path)) {
             for (int g = 0; g < f.rowGroupCount(); g++) {
-                long rows = f.rowGroup(g).numRows();
+                long rows = ParquetFiles.rowGroup(f, g).numRows();
                 for (int c = 0; c < f.schema().columnCount(); c++) {
-                    ColumnChunk chunk = f.chunk(g, c);
+                    ColumnChunk chunk = ParquetFiles.chunk(f, g, c);
                     ColumnDescriptor col = f.schema().column(c);
                     String where = path.getFileName() + " rg " + g + " " + col.dottedPath();
                     OffsetIndex oi = PageIndexReader.offsetIndex(f.source(), chunk);

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqlab.ParquetFile;
 import io.pqlab.internal.format.ColumnChunk;
+import io.pqlab.internal.format.ParquetFiles;
 import io.pqlab.io.BytesSource;
 import io.pqlab.internal.io.CountingSource;
 import io.pqlab.oracle.ParquetJava.Triple;
@@ -42,7 +43,7 @@ class SelectiveDecodeTest {
         try (ParquetFile f = ParquetFile.open(counting)) {
             for (int g = 0; g < f.rowGroupCount(); g++) {
                 for (int c = 0; c < f.schema().columnCount(); c++) {
-                    ColumnChunk chunk = f.chunk(g, c);
+                    ColumnChunk chunk = ParquetFiles.chunk(f, g, c);
                     OffsetIndex oi = PageIndexReader.offsetIndex(f.source(), chunk);
                     if (oi == null || oi.pageCount() < 2) {
                         continue;
@@ -76,7 +77,7 @@ class SelectiveDecodeTest {
             throws Exception {
         where += " pages " + java.util.Arrays.toString(pages) + " read size " + options.readSize();
         // the bytes allowed: the chosen pages, and the region before the first data page (dictionary)
-        long chunkStart = f.chunk(g, c).metaData().chunkStart();
+        long chunkStart = ParquetFiles.chunk(f, g, c).metaData().chunkStart();
         List<long[]> allowed = new ArrayList<>();
         if (chunkStart < oi.page(0).offset()) {
             allowed.add(new long[] {chunkStart, oi.page(0).offset()});

@@ -11,6 +11,7 @@ import io.pqlab.ParquetFile;
 import io.pqlab.internal.bloom.BloomFilterReader;
 import io.pqlab.internal.column.ColumnChunkReader;
 import io.pqlab.internal.format.ColumnChunk;
+import io.pqlab.internal.format.ParquetFiles;
 import io.pqlab.internal.pageindex.OffsetIndex;
 import io.pqlab.internal.pageindex.PageIndexReader;
 import io.pqlab.internal.pages.PageInfo;
@@ -42,13 +43,13 @@ class TamperTest {
         List<Module> out = new ArrayList<>();
         for (int g = 0; g < f.rowGroupCount(); g++) {
             for (int c = 0; c < f.schema().columnCount(); c++) {
-                ColumnChunk cc = f.chunk(g, c);
+                ColumnChunk cc = ParquetFiles.chunk(f, g, c);
                 if (!cc.encrypted()) {
                     continue;
                 }
                 String col = f.schema().column(c).dottedPath();
                 int data = 0;
-                for (PageInfo p : f.pages(g, c)) {
+                for (PageInfo p : ParquetFiles.pages(f, g, c)) {
                     boolean dict = p.isDictionaryPage();
                     out.add(new Module(dict ? "page header" : "data page header", p.offset(), p.headerLength(), col, g));
                     out.add(new Module(dict ? "dictionary page" : "data page " + data, p.bodyOffset(),
@@ -71,14 +72,14 @@ class TamperTest {
         try (ParquetFile f = ParquetFile.open(new BytesSource("tampered", file), keys)) {
             for (int g = 0; g < f.rowGroupCount(); g++) {
                 for (int c = 0; c < f.schema().columnCount(); c++) {
-                    ColumnChunk cc = f.chunk(g, c);
+                    ColumnChunk cc = ParquetFiles.chunk(f, g, c);
                     PageIndexReader.columnIndex(f.source(), cc);
                     OffsetIndex oi = PageIndexReader.offsetIndex(f.source(), cc);
                     var bloom = BloomFilterReader.read(f.source(), cc);
                     if (bloom != null && !bloom.usable() && cc.encrypted()) {
                         throw new AssertionError("an encrypted filter ignored: " + bloom.ignoredBecause());
                     }
-                    f.pages(g, c);
+                    ParquetFiles.pages(f, g, c);
                     try (ColumnChunkReader r = ColumnChunkReader.open(f, g, c)) {
                         while (r.next() != null) {
                             // decode every page

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.pqlab.DatasetException;
 import io.pqlab.ParquetFile;
-import io.pqlab.internal.format.PhysicalType;
+import io.pqlab.schema.PhysicalType;
 import io.pqlab.schema.Schema;
 import java.nio.file.Path;
 import java.util.ArrayList;

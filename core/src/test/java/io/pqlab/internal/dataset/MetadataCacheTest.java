@@ -1,5 +1,6 @@
 package io.pqlab.internal.dataset;
 
+import io.pqlab.internal.format.ParquetFiles;
 import io.pqlab.io.ListedFile;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -63,10 +64,10 @@ class MetadataCacheTest {
         assertThat(bytesRead(warm)).isZero();
         // the same footer, decoded again from the entry
         for (int i = 0; i < files.size(); i++) {
-            var footer = warm.get(i).file().footer();
-            assertThat(footer.metadataOffset()).isEqualTo(cold.get(i).file().footer().metadataOffset());
+            var footer = ParquetFiles.footer(warm.get(i).file());
+            assertThat(footer.metadataOffset()).isEqualTo(ParquetFiles.footer(cold.get(i).file()).metadataOffset());
             assertThat(warm.get(i).file().schema().render()).isEqualTo(cold.get(i).file().schema().render());
-            assertThat(warm.get(i).file().metadata().numRows()).isEqualTo(30);
+            assertThat(ParquetFiles.metadata(warm.get(i).file()).numRows()).isEqualTo(30);
             byte[] onDisk = Files.readAllBytes(Path.of(files.get(i).location()));
             List<MetadataCache.Range> entry = cache.load(files.get(i));
             MetadataCache.Range tail = entry.get(entry.size() - 1);
@@ -82,7 +83,7 @@ class MetadataCacheTest {
         List<ListedFile> files = dataset(1);
         MetadataCache cache = new MetadataCache(dir.resolve("cache"));
         DatasetFiles.Opened cold = open(files, cache).get(0);
-        var cc = cold.file().chunk(0, 0);
+        var cc = ParquetFiles.chunk(cold.file(), 0, 0);
         byte[] index = cold.source().read(cc.columnIndexOffset(), cc.columnIndexLength(), "a ColumnIndex");
         long afterFooter = cold.source().bytesRead();
         cold.source().commit();
@@ -91,7 +92,7 @@ class MetadataCacheTest {
         assertThat(warm.source().read(cc.columnIndexOffset(), cc.columnIndexLength(), "a ColumnIndex")).isEqualTo(index);
         assertThat(warm.source().bytesRead()).isZero();
         // data pages are never kept
-        long first = warm.file().chunk(0, 0).metaData().dataPageOffset();
+        long first = ParquetFiles.chunk(warm.file(), 0, 0).metaData().dataPageOffset();
         warm.source().read(first, 8, "a page");
         assertThat(warm.source().bytesRead()).isEqualTo(8);
         warm.source().commit();
@@ -117,7 +118,7 @@ class MetadataCacheTest {
         List<DatasetFiles.Opened> again = open(relisted, cache);
         assertThat(again.get(0).source().warm()).isTrue();
         assertThat(again.get(1).source().warm()).isFalse();
-        assertThat(again.get(1).file().metadata().numRows()).isEqualTo(7);
+        assertThat(ParquetFiles.metadata(again.get(1).file()).numRows()).isEqualTo(7);
         // the same size with another mtime is another file too
         ListedFile f = relisted.get(0);
         ListedFile touched = new ListedFile(f.location(), f.size(), f.version() + "1");

@@ -19,18 +19,27 @@ final class TestFiles {
 
     /**
      * Writes rows (one Object per column of {@code schema}, null for null; Long, Integer, Float,
-     * Double or String) to {@code target}, with row groups of {@code rowGroupRows} rows and pages
+     * Double, Boolean or String) to {@code target}, with row groups of {@code rowGroupRows} rows and pages
      * of {@code pageRows}, statistics and a page index.
      */
     static void write(Path target, String schema, List<Object[]> rows, int rowGroupRows, int pageRows)
             throws IOException {
+        write(target, schema, rows, rowGroupRows, pageRows, false);
+    }
+
+    /** As above, dictionary-encoded where {@code dictionary}, with a Bloom filter on each of {@code bloom}. */
+    static void write(Path target, String schema, List<Object[]> rows, int rowGroupRows, int pageRows,
+            boolean dictionary, String... bloom) throws IOException {
         MessageType type = MessageTypeParser.parseMessageType(schema);
         Files.createDirectories(target.getParent());
         ExampleParquetWriter.Builder b = ParquetJava.writer(target, type)
                 .withRowGroupRowCountLimit(rowGroupRows)
                 .withPageRowCountLimit(pageRows)
                 .withMinRowCountForPageSizeCheck(pageRows)
-                .withDictionaryEncoding(false);
+                .withDictionaryEncoding(dictionary);
+        for (String c : bloom) {
+            b = b.withBloomFilterEnabled(c, true);
+        }
         b = ParquetJava.hadoopFree(b);
         SimpleGroupFactory groups = new SimpleGroupFactory(type);
         try (ParquetWriter<Group> w = b.build()) {
@@ -51,6 +60,8 @@ final class TestFiles {
                         g.add(n, f);
                     } else if (v instanceof Double d) {
                         g.add(n, d);
+                    } else if (v instanceof Boolean x) {
+                        g.add(n, x);
                     } else {
                         g.add(n, v.toString());
                     }

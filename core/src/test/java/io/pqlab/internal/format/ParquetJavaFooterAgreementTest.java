@@ -9,7 +9,11 @@ import io.pqlab.ParquetFile;
 import io.pqlab.io.BytesSource;
 import io.pqlab.oracle.ParquetJava;
 import io.pqlab.schema.ColumnDescriptor;
+import io.pqlab.schema.LogicalType;
+import io.pqlab.schema.PhysicalType;
 import io.pqlab.schema.Schema;
+import io.pqlab.schema.SchemaElement;
+import io.pqlab.schema.TimeUnit;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -129,7 +133,7 @@ class ParquetJavaFooterAgreementTest {
     // ---- parquet-java's footer -------------------------------------------------------------
 
     private static void compareHighLevel(ParquetMetadata pj, ParquetFile ours) {
-        FileMetaData md = ours.metadata();
+        FileMetaData md = ParquetFiles.metadata(ours);
         Schema schema = ours.schema();
         assertThat(md.createdBy()).isEqualTo(pj.getFileMetaData().getCreatedBy());
         Map<String, String> kv = new HashMap<>();
@@ -164,7 +168,7 @@ class ParquetJavaFooterAgreementTest {
             assertThat(rg.totalByteSize()).isEqualTo(b.getTotalByteSize());
             assertThat(rg.columns()).hasSize(b.getColumns().size());
             for (int c = 0; c < b.getColumns().size(); c++) {
-                compareChunk(b.getColumns().get(c), ours.chunk(g, c), schema.column(c));
+                compareChunk(b.getColumns().get(c), ParquetFiles.chunk(ours, g, c), schema.column(c));
             }
         }
     }

@@ -143,7 +143,7 @@ class PrefetchStopTest {
     }
 
     /** A source whose reads of one range wait until let go. */
-    private static final class Gate extends io.pqlab.internal.io.ForwardingSource {
+    private static final class Gate extends io.pqlab.io.ForwardingSource {
         final java.util.concurrent.CountDownLatch entered = new java.util.concurrent.CountDownLatch(1);
         final java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
         final java.util.concurrent.atomic.AtomicInteger reads = new java.util.concurrent.atomic.AtomicInteger();

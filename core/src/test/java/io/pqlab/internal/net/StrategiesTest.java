@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.pqlab.ParquetFile;
 import io.pqlab.fixtures.Fixtures;
 import io.pqlab.internal.format.ColumnChunk;
+import io.pqlab.internal.format.ParquetFiles;
 import io.pqlab.internal.format.RowGroup;
 import io.pqlab.io.BytesSource;
 import io.pqlab.internal.io.CountingSource;
@@ -86,8 +87,8 @@ class StrategiesTest {
         Predicate p;
         try (ParquetFile pf = ParquetFile.open(SORTED)) {
             p = Binder.bind("order_id = 431", pf.schema());
-            footerLength = pf.footer().metadataLength();
-            for (RowGroup rg : pf.metadata().rowGroups()) {
+            footerLength = ParquetFiles.footer(pf).metadataLength();
+            for (RowGroup rg : ParquetFiles.metadata(pf).rowGroups()) {
                 for (ColumnChunk c : rg.columns()) {
                     chunks++;
                     chunkBytes += c.metaData().totalCompressedSize();

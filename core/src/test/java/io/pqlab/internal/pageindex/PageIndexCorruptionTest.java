@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.pqlab.MalformedFileException;
 import io.pqlab.fixtures.Fixtures;
 import io.pqlab.internal.format.ColumnChunk;
-import io.pqlab.internal.format.PhysicalType;
+import io.pqlab.schema.PhysicalType;
 import io.pqlab.io.BytesSource;
 import io.pqlab.oracle.ParquetJava;
 import io.pqlab.oracle.PqlabRecords;

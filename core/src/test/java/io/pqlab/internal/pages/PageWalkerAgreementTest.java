@@ -10,6 +10,7 @@ import io.pqlab.internal.format.ColumnChunk;
 import io.pqlab.internal.format.ColumnMetaData;
 import io.pqlab.internal.format.FormatFixtures;
 import io.pqlab.internal.format.PageHeader;
+import io.pqlab.internal.format.ParquetFiles;
 import io.pqlab.io.BytesSource;
 import io.pqlab.internal.io.CountingSource;
 import io.pqlab.oracle.ParquetJava;
@@ -61,7 +62,7 @@ class PageWalkerAgreementTest {
         try (pf) {
             for (int g = 0; g < pf.rowGroupCount(); g++) {
                 for (int c = 0; c < pf.schema().columnCount(); c++) {
-                    ColumnChunk cc = pf.chunk(g, c);
+                    ColumnChunk cc = ParquetFiles.chunk(pf, g, c);
                     ColumnDescriptor column = pf.schema().column(c);
                     ColumnMetaData m = cc.metaData();
                     long start = m.chunkStart();
@@ -69,7 +70,7 @@ class PageWalkerAgreementTest {
                     JudgeWalk judge = judge(file, start, end, m.numValues());
                     List<PageInfo> ours;
                     try {
-                        ours = pf.pages(g, c);
+                        ours = ParquetFiles.pages(pf, g, c);
                     } catch (MalformedFileException e) {
                         assertThat(judge.problem)
                                 .as("pqlab finds %s malformed (%s) but the Thrift judge reads it", column.dottedPath(),
@@ -79,7 +80,7 @@ class PageWalkerAgreementTest {
                     }
                     assertThat(judge.problem).as("the judge finds a problem pqlab does not").isNull();
                     comparePages(judge.pages, ours, column.dottedPath());
-                    checkCounts(ours, m, pf.rowGroup(g).numRows(), column);
+                    checkCounts(ours, m, ParquetFiles.rowGroup(pf, g).numRows(), column);
                     if (pj != null) {
                         ColumnChunkMetaData pjChunk = pj.getFooter().getBlocks().get(g).getColumns().get(c);
                         OffsetIndex oi = pj.readOffsetIndex(pjChunk);
@@ -108,7 +109,7 @@ class PageWalkerAgreementTest {
         CountingSource counting = new CountingSource(new BytesSource("tiny", file));
         try (ParquetFile pf = ParquetFile.open(counting)) {
             counting.reset();
-            List<PageInfo> pages = pf.pages(0, 0);
+            List<PageInfo> pages = ParquetFiles.pages(pf, 0, 0);
             long bodies = pages.stream().mapToLong(PageInfo::compressedSize).sum();
             assertThat(counting.reads()).isEqualTo(pages.size());
             assertThat(counting.bytesRead()).isLessThanOrEqualTo((long) pages.size() * PageWalker.INITIAL_WINDOW);

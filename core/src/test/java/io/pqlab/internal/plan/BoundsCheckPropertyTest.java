@@ -2,7 +2,7 @@ package io.pqlab.internal.plan;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.pqlab.internal.format.PhysicalType;
+import io.pqlab.schema.PhysicalType;
 import io.pqlab.plan.Verdict;
 import io.pqlab.internal.predicate.LeafOp;
 import io.pqlab.internal.predicate.Predicate.Leaf;

@@ -5,7 +5,7 @@ import io.pqlab.internal.bloom.BloomFilterReader;
 import io.pqlab.internal.bloom.BloomFilterResult;
 import io.pqlab.internal.format.ColumnChunk;
 import io.pqlab.internal.format.ColumnMetaData;
-import io.pqlab.internal.format.PhysicalType;
+import io.pqlab.schema.PhysicalType;
 import io.pqlab.internal.plan.Decision;
 import io.pqlab.internal.plan.ListCheck;
 import io.pqlab.internal.predicate.LeafOp;

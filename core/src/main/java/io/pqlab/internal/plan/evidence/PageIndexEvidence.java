@@ -2,6 +2,7 @@ package io.pqlab.internal.plan.evidence;
 
 import io.pqlab.Mechanism;
 import io.pqlab.internal.format.ColumnChunk;
+import io.pqlab.internal.format.ParquetFiles;
 import io.pqlab.internal.pageindex.ColumnIndex;
 import io.pqlab.internal.pageindex.OffsetIndex;
 import io.pqlab.internal.pageindex.PageIndexReader;
@@ -128,7 +129,7 @@ public final class PageIndexEvidence implements Evidence {
             return new Judged("the ColumnIndex is ignored: " + problem, null);
         }
         if (repeated) {
-            String split = RowBoundaries.problem(rg.file().metadata(), ci, oi, chunk.metaData().numValues(),
+            String split = RowBoundaries.problem(ParquetFiles.metadata(rg.file()), ci, oi, chunk.metaData().numValues(),
                     col.maxRepetitionLevel(), col.maxDefinitionLevel(), n);
             if (split != null) {
                 return new Judged("the page index is not used: " + split, null);

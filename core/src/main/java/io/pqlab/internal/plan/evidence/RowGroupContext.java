@@ -7,6 +7,7 @@ import io.pqlab.internal.format.ColumnChunk;
 import io.pqlab.internal.format.ColumnMetaData;
 import io.pqlab.internal.format.ColumnOrder;
 import io.pqlab.internal.format.FileMetaData;
+import io.pqlab.internal.format.ParquetFiles;
 import io.pqlab.internal.format.RowGroup;
 import io.pqlab.internal.pageindex.ColumnIndex;
 import io.pqlab.internal.pageindex.OffsetIndex;
@@ -52,7 +53,7 @@ public final class RowGroupContext {
         StatisticsJudge judge(int column) {
             return judges.computeIfAbsent(column, c -> {
                 ColumnDescriptor d = file.schema().column(c);
-                FileMetaData md = file.metadata();
+                FileMetaData md = ParquetFiles.metadata(file);
                 List<ColumnOrder> orders = md.columnOrders();
                 ColumnOrder order = orders != null && c < orders.size() ? orders.get(c) : null;
                 return new StatisticsJudge(d.type(), d.logicalType(), d.convertedType(), d.typeLength(), order,
@@ -64,7 +65,7 @@ public final class RowGroupContext {
     public RowGroupContext(Files files, int index) {
         this.files = files;
         this.index = index;
-        this.rowGroup = files.file.metadata().rowGroups().get(index);
+        this.rowGroup = ParquetFiles.metadata(files.file).rowGroups().get(index);
     }
 
     public ParquetFile file() {

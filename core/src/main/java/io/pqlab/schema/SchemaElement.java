@@ -1,4 +1,4 @@
-package io.pqlab.internal.format;
+package io.pqlab.schema;
 
 /**
  * One node of the flattened schema, as written: the tree in depth-first order, root first.

@@ -1,4 +1,4 @@
-package io.pqlab.internal.format;
+package io.pqlab.schema;
 
 /** parquet.thrift's Type: how values are stored. */
 public enum PhysicalType {

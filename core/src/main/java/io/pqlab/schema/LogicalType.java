@@ -1,4 +1,4 @@
-package io.pqlab.internal.format;
+package io.pqlab.schema;
 
 /**
  * parquet.thrift's LogicalType union. A member this reader does not know becomes {@link Unknown}:

@@ -1,12 +1,13 @@
-package io.pqlab.internal.io;
+package io.pqlab.io;
 
-import io.pqlab.io.ByteSource;
 import java.io.IOException;
 import java.util.Objects;
 
 /**
  * A source over another: what a wrapper (counting, caching the tail, fetching ahead) does not
  * change it passes on. The wrappers override what they add to; the rest is said once, here.
+ * Public, as the base of {@link TailCachedSource} and of a caller's own wrappers (a cache, a
+ * metric).
  */
 public abstract class ForwardingSource implements ByteSource {
     protected final ByteSource inner;

@@ -1,4 +1,4 @@
-package io.pqlab.internal.format;
+package io.pqlab.schema;
 
 /** parquet.thrift's deprecated ConvertedType, still the only annotation old writers give. */
 public enum ConvertedType {

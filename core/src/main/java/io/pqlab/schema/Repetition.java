@@ -1,4 +1,4 @@
-package io.pqlab.internal.format;
+package io.pqlab.schema;
 
 /** parquet.thrift's FieldRepetitionType. */
 public enum Repetition {
