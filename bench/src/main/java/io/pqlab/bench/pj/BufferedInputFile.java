@@ -38,8 +38,7 @@ public final class BufferedInputFile implements InputFile {
         return new Stream(inner.newStream(), inner.getLength());
     }
 
-    private static final class Stream extends SeekableInputStream {
-        private final SeekableInputStream in;
+    private static final class Stream extends WrappedStream {
         private final byte[] buf = new byte[BUFFER];
         private long bufStart; // file position of buf[0]
         private int bufLen;
@@ -47,7 +46,7 @@ public final class BufferedInputFile implements InputFile {
         private final long length;
 
         Stream(SeekableInputStream in, long length) throws IOException {
-            this.in = in;
+            super(in);
             this.length = length;
             this.pos = in.getPos();
             this.bufStart = pos;
@@ -112,11 +111,6 @@ public final class BufferedInputFile implements InputFile {
         }
 
         @Override
-        public void readFully(byte[] b) throws IOException {
-            readFully(b, 0, b.length);
-        }
-
-        @Override
         public void readFully(byte[] b, int off, int len) throws IOException {
             while (len > 0) {
                 int n = read(b, off, len);
@@ -172,11 +166,6 @@ public final class BufferedInputFile implements InputFile {
         public long skip(long n) {
             pos += n;
             return n;
-        }
-
-        @Override
-        public void close() throws IOException {
-            in.close();
         }
     }
 }

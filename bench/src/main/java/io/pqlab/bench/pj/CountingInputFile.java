@@ -51,11 +51,9 @@ public final class CountingInputFile implements InputFile {
         ranges.add(new long[] {pos, n});
     }
 
-    private final class Counting extends SeekableInputStream {
-        private final SeekableInputStream in;
-
+    private final class Counting extends WrappedStream {
         Counting(SeekableInputStream in) {
-            this.in = in;
+            super(in);
         }
 
         @Override public long getPos() throws IOException { return in.getPos(); }
@@ -77,11 +75,6 @@ public final class CountingInputFile implements InputFile {
             int n = in.read(b, off, len);
             record(pos, n);
             return n;
-        }
-
-        @Override
-        public void readFully(byte[] b) throws IOException {
-            readFully(b, 0, b.length);
         }
 
         @Override
@@ -110,11 +103,6 @@ public final class CountingInputFile implements InputFile {
         @Override
         public long skip(long n) throws IOException {
             return in.skip(n);
-        }
-
-        @Override
-        public void close() throws IOException {
-            in.close();
         }
     }
 }
