@@ -43,7 +43,21 @@ final class DriverReads {
     private final Map<String, List<MetadataCache.Range>> reads = new ConcurrentHashMap<>();
     private final Map<String, Optional<Footer>> footers = new ConcurrentHashMap<>();
 
+    /**
+     * What the driver keeps of its reads in all, across the table's files: an eighth of its heap,
+     * at most 256 MiB. Past it a read is not kept and a file's task reads for itself (shipping is
+     * a saving, never needed), so a table of many files cannot fill the driver with tail reads.
+     */
+    static final long RECORD_BYTES = Math.min(256L << 20, Runtime.getRuntime().maxMemory() / 8);
+
+    private final java.util.concurrent.atomic.AtomicLong recordLeft;
+
     DriverReads(List<ListedFile> listed, DatasetOptions o) throws IOException {
+        this(listed, o, RECORD_BYTES);
+    }
+
+    DriverReads(List<ListedFile> listed, DatasetOptions o, long recordBytes) throws IOException {
+        this.recordLeft = new java.util.concurrent.atomic.AtomicLong(recordBytes);
         listed.forEach(f -> files.put(f.location(), f));
         this.opener = Openers.of(o.stores(), o.retry());
         this.cache = o.cache() == null ? null : new MetadataCache(o.cache());
@@ -71,8 +85,12 @@ final class DriverReads {
                     @Override
                     public void readFully(long offset, byte[] dst, int dstOffset, int length) throws IOException {
                         inner.readFully(offset, dst, dstOffset, length);
-                        got.add(new MetadataCache.Range(offset, java.util.Arrays.copyOfRange(dst, dstOffset,
-                                dstOffset + length)));
+                        if (recordLeft.addAndGet(-length) >= 0) {
+                            got.add(new MetadataCache.Range(offset, java.util.Arrays.copyOfRange(dst, dstOffset,
+                                    dstOffset + length)));
+                        } else {
+                            recordLeft.addAndGet(length); // not kept: the budget stays for smaller reads
+                        }
                     }
                 };
             }
@@ -81,6 +99,19 @@ final class DriverReads {
         stores.add(recorder);
         stores.addAll(o.stores());
         return o.withStores(stores);
+    }
+
+    /** The bytes of the reads kept so far (at most the budget given at construction). */
+    long recorded() {
+        long n = 0;
+        for (List<MetadataCache.Range> got : reads.values()) {
+            synchronized (got) {
+                for (MetadataCache.Range r : got) {
+                    n += r.bytes().length;
+                }
+            }
+        }
+        return n;
     }
 
     /** The table's files, in its order. */
