@@ -86,7 +86,8 @@ class SparkConditionSweepTest {
         spark = SparkSession.builder().master("local[2]").appName("pqlab-sweep")
                 .config("spark.ui.enabled", "false").config("spark.driver.host", "127.0.0.1")
                 .config("spark.sql.shuffle.partitions", "2").config("spark.sql.adaptive.enabled", "false")
-                .config("spark.sql.session.timeZone", "UTC").config("spark.sql.datetime.java8API.enabled", "true")
+                .config("spark.sql.session.timeZone", "America/Los_Angeles") // not UTC: a pushed timestamp must not depend on the zone
+                .config("spark.sql.datetime.java8API.enabled", "true")
                 // parquet-java's vectored reads run off the task's thread, where Hadoop's per-thread
                 // counts miss them: off, Spark's input bytes are what its source read
                 .config("parquet.hadoop.vectored.io.enabled", "false")
