@@ -24,3 +24,13 @@ machine_info() {
     echo "load before: $(cat /proc/loadavg)"
   } > "$1/machine.txt"
 }
+
+# test_classpath MODULE: compiles MODULE's tests (with what it needs) and sets $cp to its test
+# classpath, for the benchmarks that run from a module's tests (s3proxy and Spark cannot share
+# benchmarks.jar's classpath).
+test_classpath() {
+  mvn -B -ntp -q -pl "$1" -am test-compile \
+      org.apache.maven.plugins:maven-dependency-plugin:3.8.1:build-classpath \
+      -Dmdep.outputFile=target/test-classpath.txt -Dmdep.includeScope=test
+  cp="$1/target/test-classes:$1/target/classes:$(cat "$1/target/test-classpath.txt")"
+}

@@ -7,10 +7,8 @@
 # smoke run:  bench/run-s3.sh -f 1 -wi 0 -i 1 -r 1 -p latencyMs=0
 set -euo pipefail
 cd "$(dirname "$0")/.."
-mvn -B -ntp -q -o -pl s3 -am test-compile \
-    org.apache.maven.plugins:maven-dependency-plugin:3.8.1:build-classpath \
-    -Dmdep.outputFile=target/test-classpath.txt -Dmdep.includeScope=test
-cp="s3/target/test-classes:s3/target/classes:$(cat s3/target/test-classpath.txt)"
+source bench/lib.sh
+test_classpath s3
 args=("$@")
 [[ ${#args[@]} -eq 0 ]] && args=(-f 1 -wi 2 -i 5)
 exec java -cp "$cp" org.openjdk.jmh.Main 'io.pqlab.s3.S3DatasetBench' "${args[@]}"

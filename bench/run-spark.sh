@@ -5,10 +5,8 @@
 # e.g. a smoke run:  bench/run-spark.sh -f 1 -wi 0 -i 1 -p condition=id_point
 set -euo pipefail
 cd "$(dirname "$0")/.."
-mvn -B -ntp -q -pl spark -am test-compile \
-    org.apache.maven.plugins:maven-dependency-plugin:3.8.1:build-classpath \
-    -Dmdep.outputFile=target/test-classpath.txt -Dmdep.includeScope=test
-cp="spark/target/test-classes:spark/target/classes:$(cat spark/target/test-classpath.txt)"
+source bench/lib.sh
+test_classpath spark
 args=("$@")
 [[ ${#args[@]} -eq 0 ]] && args=(-f 1 -wi 1 -i 3)
 exec java -cp "$cp" org.openjdk.jmh.Main 'io.pqlab.spark.SparkBench' "${args[@]}"
