@@ -106,6 +106,9 @@ private final Context ctx;
             }
             s = f.inner();
         }
+        if (s instanceof io.pqlab.internal.dataset.CachingSource c) {
+            return c.localFile(); // a dataset's file: local where the local listing found it
+        }
         return s instanceof io.pqlab.io.FileSource;
     }
 

@@ -66,6 +66,8 @@ final class Scanner implements AutoCloseable {
     /** The decoded bytes the row groups in {@link #ahead} are estimated to hold (see {@link #estimate}). */
     private long aheadEstimate;
     private boolean aheadFailed;
+    /** The first failure next() threw: thrown again by every later call. */
+    private Throwable failure;
     private final ScanStats stats = new ScanStats();
     private final PageSource.Context sources;
     private ExecutorService pool;
@@ -120,6 +122,22 @@ final class Scanner implements AutoCloseable {
      * stays valid after later calls; the pages it references are dropped with it.
      */
     public RowBatch next() throws IOException {
+        if (failure instanceof IOException io) {
+            throw io;
+        } else if (failure instanceof Error err) {
+            throw err;
+        } else if (failure != null) {
+            throw (RuntimeException) failure;
+        }
+        try {
+            return advance();
+        } catch (IOException | RuntimeException | Error e) {
+            failure = e; // a caller that goes on after a failure must not get the rows past it as if complete
+            throw e;
+        }
+    }
+
+    private RowBatch advance() throws IOException {
         while (true) {
             if (current != null) {
                 RowBatch b;

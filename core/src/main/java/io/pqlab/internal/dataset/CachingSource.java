@@ -147,6 +147,11 @@ public final class CachingSource implements ByteSource {
         }
     }
 
+    /** Whether the file is a local one (listed by the local listing, whose versions are mtimes). */
+    public boolean localFile() {
+        return file.version().startsWith("mtime:");
+    }
+
     private ByteSource inner() throws IOException {
         if (inner == null) {
             inner = opener.open(file);
