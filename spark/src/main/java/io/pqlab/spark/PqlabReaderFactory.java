@@ -158,15 +158,10 @@ final class PqlabReaderFactory implements PartitionReaderFactory {
 
         Reader(TaskScan task, StructType schema) throws IOException {
             this.task = task;
-            int n = schema.fields().length;
-            types = new DataType[n];
-            nodes = new SchemaNode[n];
-            names = new String[n];
-            for (int i = 0; i < n; i++) {
-                types[i] = schema.fields()[i].dataType();
-                names[i] = schema.fields()[i].name();
-                nodes[i] = task.isPartitionColumn(names[i]) ? null : task.node(names[i]);
-            }
+            ReadColumns read = ReadColumns.of(task, schema);
+            types = read.types();
+            nodes = read.nodes();
+            names = read.names();
         }
 
         @Override
