@@ -73,7 +73,7 @@ final class Scanner implements AutoCloseable {
     private final PooledRows.Held held = new PooledRows.Held(PageSource.AHEAD_BYTES);
 
     private Scanner(ParquetFile file, BoundQuery options, Plan plan, List<ColumnDescriptor> outputColumns,
-            List<Integer> conditionColumns) {
+            List<Integer> conditionColumns, long aheadBytes) {
         this.file = file;
         this.options = options;
         this.plan = plan;
@@ -81,11 +81,17 @@ final class Scanner implements AutoCloseable {
         this.conditionColumns = conditionColumns;
         this.readerOptions = ColumnChunkReader.Options.DEFAULT.withVerifyChecksums(options.verifyChecksums());
         this.sources = new PageSource.Context(file, readerOptions, stats,
-                options.uses(Mechanism.PAGE_INDEX));
+                options.uses(Mechanism.PAGE_INDEX), new io.pqlab.internal.column.AheadBudget(aheadBytes),
+                options.threads() > 1 ? options.threads() + 1 : 1);
     }
 
     /** Plans the scan; nothing of the data is read until {@link #next()}. */
     public static Scanner open(ParquetFile file, BoundQuery options) throws IOException {
+        return open(file, options, PageSource.AHEAD_BYTES);
+    }
+
+    /** {@link #open(ParquetFile, BoundQuery)} with another budget of pages decompressed ahead (tests). */
+    static Scanner open(ParquetFile file, BoundQuery options, long aheadBytes) throws IOException {
         List<ColumnDescriptor> out = new ArrayList<>();
         if (options.columns() == null) {
             out.addAll(file.schema().columns());
@@ -101,7 +107,7 @@ final class Scanner implements AutoCloseable {
         out.forEach(c -> projection.add(c.index()));
         projection.addAll(conditionColumns);
         Plan plan = Planner.plan(file, options.withColumns(new ArrayList<>(projection)));
-        return new Scanner(file, options, plan, out, new ArrayList<>(conditionColumns));
+        return new Scanner(file, options, plan, out, new ArrayList<>(conditionColumns), aheadBytes);
     }
 
     public Plan plan() {
@@ -276,6 +282,11 @@ final class Scanner implements AutoCloseable {
 
     /** A row group opened ahead: its rows or the failure opening it. */
     private record Ahead(RowGroupRows rows, Throwable failure) {}
+
+    /** The scan's budget of pages decompressed ahead (tests read its peak). */
+    io.pqlab.internal.column.AheadBudget aheadBudget() {
+        return sources.ahead();
+    }
 
     /** Row groups opened ahead now (tests). */
     int rowGroupsAhead() {
