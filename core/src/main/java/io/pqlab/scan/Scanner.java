@@ -428,8 +428,11 @@ final class Scanner implements AutoCloseable {
         Map<Integer, Pages> returnedPages = new HashMap<>();
         boolean progressive = options.lateMaterialization();
         try {
+            // a condition column gated by earlier conjuncts reads only the pages they leave undecided (WindowedPass.gates)
+            Map<Integer, Predicate> gates = progressive ? WindowedPass.gates(p, conditionColumns) : Map.of();
             for (int c : conditionColumns) {
-                conditionPages.put(c, pages(new PageSource(sources, g, c, kept, Set.of(), true)));
+                conditionPages.put(c, pages(gates.containsKey(c) ? new PageSource(sources, g, c)
+                        : new PageSource(sources, g, c, kept, Set.of(), true)));
             }
             for (int c : distinct) {
                 if (!conditionColumns.contains(c)) {
