@@ -15,9 +15,10 @@ import java.util.concurrent.atomic.AtomicLong;
  * only takes finished batches, and several row groups are worked on at once (the scanner keeps
  * them in file order).
  *
- * <p>The task never waits: it stops when its queue holds a batch and the scan's queued bytes
- * ({@link Held}, shared by its row groups) are at their budget, and is submitted again when a
- * batch is taken or bytes are freed. Only one thread runs the row group at a time (a task
+ * <p>The task never waits: it stops when the scan's queued bytes ({@link Held}, shared by its
+ * row groups) are at their budget (the row group the consumer is on: when its queue also holds a
+ * batch), and is submitted again when a batch is taken or bytes are freed. A step that fails, an
+ * Error included, is recorded before the row group is handed back, so no one waits for it. Only one thread runs the row group at a time (a task
  * claims it under this object's lock; the consumer, finding the queue empty and the task not
  * yet started, claims it and makes the batch itself rather than wait behind other tasks); each
  * hand-over is under the lock, so each runner sees what the one before did. A batch owns what it
@@ -67,6 +68,7 @@ final class PooledRows implements RowGroupRows {
     private State state = State.IDLE;
     private boolean done;
     private boolean closed;
+    private boolean current;
     private Throwable failure;
     private long rowsMade;
 
@@ -87,8 +89,19 @@ final class PooledRows implements RowGroupRows {
         }
     }
 
+    /**
+     * Past the budget only the row group the consumer is on makes a batch (and only into an empty
+     * queue), so that it always moves; the ones after it wait for bytes to be freed. Without
+     * this each of the row groups in flight would queue a batch whatever the budget said.
+     */
     private boolean mayMake() {
-        return queue.isEmpty() || !held.full();
+        return !held.full() || current && queue.isEmpty();
+    }
+
+    /** The consumer has reached this row group: it may make a batch past the budget (see mayMake). */
+    synchronized void becomeCurrent() {
+        current = true;
+        submit();
     }
 
     /** Submits the task again if the budget left room since it stopped (the scanner calls it after a batch is taken). */
@@ -107,13 +120,15 @@ final class PooledRows implements RowGroupRows {
             RowBatch b = null;
             Throwable t = null;
             boolean last = false;
+            long w = 0;
             try {
                 b = inner.nextBatch();
                 last = b == null || inner.exhausted();
+                w = b == null ? 0 : weight(b);
             } catch (Throwable e) {
-                t = e;
+                t = e; // an Error too: left unrecorded, the consumer would wait for this step forever
+                b = null;
             }
-            long w = b == null ? 0 : weight(b);
             synchronized (this) {
                 made(b, t, last, w);
                 if (done || closed || !mayMake()) {
@@ -126,18 +141,31 @@ final class PooledRows implements RowGroupRows {
         }
     }
 
-    /** Records what a step made (under the lock). */
+    /** Records what a step made (under the lock); never throws, so the state is always handed back. */
     private void made(RowBatch b, Throwable t, boolean last, long w) {
         if (t != null) {
             failure = t;
             done = true;
             return;
         }
-        if (b != null) {
-            queue.add(b);
-            weights.add(w);
-            held.add(w);
-            rowsMade += b.size();
+        try {
+            if (b != null) {
+                Long boxed = w;
+                queue.add(b);
+                weights.add(boxed);
+                held.add(w);
+                rowsMade += b.size();
+            }
+        } catch (Throwable e) {
+            // no room to queue it (an Error): the row group fails here, its queued batches dropped
+            // with their bytes, so the consumer's next call throws instead of waiting
+            for (Long q; (q = weights.poll()) != null; ) {
+                held.add(-q);
+            }
+            queue.clear();
+            failure = e;
+            done = true;
+            return;
         }
         if (last) {
             done = true;
@@ -193,19 +221,21 @@ final class PooledRows implements RowGroupRows {
         RowBatch b = null;
         Throwable t = null;
         boolean last = false;
+        long w = 0;
         try {
             b = inner.nextBatch();
             last = b == null || inner.exhausted();
+            w = b == null ? 0 : weight(b);
         } catch (Throwable e) {
-            t = e;
+            t = e; // recorded before the state is handed back: close() waits for a RUNNING step
+            b = null;
         }
-        long w = b == null ? 0 : weight(b);
         synchronized (this) {
             made(b, t, last, w);
             state = State.IDLE;
             notifyAll();
-            if (t != null) {
-                throw rethrow(t);
+            if (failure != null && queue.isEmpty()) {
+                throw rethrow(failure);
             }
             if (b == null) {
                 return null;

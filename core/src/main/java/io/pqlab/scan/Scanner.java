@@ -179,7 +179,7 @@ final class Scanner implements AutoCloseable {
     /**
      * At more than one thread: row groups processed whole on the pool ({@link PooledRows}), taken
      * in file order. The current one hands out the batches its task made; up to {@code threads}
-     * after it are worked on meanwhile (see {@link #openPooled}).
+     * after it ({@link #maxAhead}) are worked on meanwhile (see {@link #openPooled}).
      */
     private RowBatch advancePooled() throws IOException {
         while (true) {
@@ -195,6 +195,7 @@ final class Scanner implements AutoCloseable {
                 if (a.failure() != null) {
                     throw rethrow(a.failure());
                 }
+                ((PooledRows) current).becomeCurrent();
                 openPooled();
             }
             RowBatch b;
@@ -227,7 +228,7 @@ final class Scanner implements AutoCloseable {
 
     /**
      * Opens the row groups worked on after the current one, in file order, each a task on the
-     * pool. Without a limit, up to {@code threads} of them, whatever their size: a row group's
+     * pool. Without a limit, up to {@link #maxAhead} of them, whatever their size: a row group's
      * task holds a window's pages per column and the batches it queued, and stops at the scan's
      * budget of queued bytes (DuckDB's file has 82 row groups of one page per column: one alone
      * cannot keep two threads busy). Under a limit only the next one, once the current one has
@@ -250,7 +251,7 @@ final class Scanner implements AutoCloseable {
                 if (left <= 0) {
                     return;
                 }
-            } else if (ahead.size() >= options.threads() + (current == null ? 1 : 0)) { // the first is about to be current
+            } else if (ahead.size() >= maxAhead() + (current == null ? 1 : 0)) { // the first is about to be current
                 return;
             }
             RowGroupPlan g = plan.rowGroups().get(nextRowGroup++);
@@ -269,6 +270,18 @@ final class Scanner implements AutoCloseable {
                 return;
             }
         }
+    }
+
+    /**
+     * Row groups worked on after the current one without a limit: the thread count, but no more
+     * than keep each row group in flight's worst case (a window being assembled and a queued batch,
+     * {@link #BATCH_BYTES} each) within half the heap with the current one's, so that many threads
+     * on a small heap do not multiply it (at -Xmx512m: 3; at 1 GiB and more, 64 MiB batches: a
+     * 256 MiB more per row group).
+     */
+    private int maxAhead() {
+        long fit = Runtime.getRuntime().maxMemory() / 2 / (2 * BATCH_BYTES) - 1;
+        return (int) Math.max(1, Math.min(options.threads(), fit));
     }
 
     private static IOException rethrow(Throwable t) {
