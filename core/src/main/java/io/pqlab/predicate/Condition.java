@@ -629,11 +629,7 @@ public final class Condition {
                 default: {
                     boolean tz = kind.equals("TIMESTAMPTZ");
                     String form = kind + " 'YYYY-MM-DD HH:MM:SS[.fffffffff][Z|+HH:MM]'";
-                    Matcher m = TIMESTAMP.matcher(v);
-                    if (!m.matches()) {
-                        throw new ConditionException("invalid timestamp " + Printer.quote(v, '\'') + " (expected " + form + ")",
-                                at);
-                    }
+                    Matcher m = matched(TIMESTAMP, v, at, "timestamp", form);
                     LocalDate d = date(m.group(1), at, form);
                     LocalTime t = m.group(2) == null ? LocalTime.MIDNIGHT : time(m.group(2), at, form);
                     // TIMESTAMPTZ names an instant: without an offset it is UTC (no session time zone here)
@@ -652,11 +648,17 @@ public final class Condition {
             }
         }
 
-        private static LocalDate date(String v, int at, String form) {
-            Matcher m = DATE.matcher(v);
+        /** {@code v} matched against {@code p}; else an error naming {@code what} and the expected form. */
+        private static Matcher matched(Pattern p, String v, int at, String what, String form) {
+            Matcher m = p.matcher(v);
             if (!m.matches()) {
-                throw new ConditionException("invalid date " + Printer.quote(v, '\'') + " (expected " + form + ")", at);
+                throw new ConditionException("invalid " + what + " " + Printer.quote(v, '\'') + " (expected " + form + ")", at);
             }
+            return m;
+        }
+
+        private static LocalDate date(String v, int at, String form) {
+            Matcher m = matched(DATE, v, at, "date", form);
             int y = Integer.parseInt(m.group(1));
             int mo = Integer.parseInt(m.group(2));
             int d = Integer.parseInt(m.group(3));
@@ -671,10 +673,7 @@ public final class Condition {
         }
 
         private static LocalTime time(String v, int at, String form) {
-            Matcher m = TIME.matcher(v);
-            if (!m.matches()) {
-                throw new ConditionException("invalid time " + Printer.quote(v, '\'') + " (expected " + form + ")", at);
-            }
+            Matcher m = matched(TIME, v, at, "time", form);
             int h = Integer.parseInt(m.group(1));
             int mi = Integer.parseInt(m.group(2));
             int sec = Integer.parseInt(m.group(3));

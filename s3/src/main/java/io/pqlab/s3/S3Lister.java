@@ -4,8 +4,6 @@ import io.pqlab.io.ObjectLister;
 import io.pqlab.io.ListedFile;
 import io.pqlab.io.RemoteReadException;
 import java.io.IOException;
-import java.nio.file.AccessDeniedException;
-import java.nio.file.NoSuchFileException;
 import java.util.ArrayList;
 import java.util.List;
 import software.amazon.awssdk.core.exception.SdkClientException;
@@ -79,13 +77,8 @@ public final class S3Lister implements ObjectLister, AutoCloseable {
             try {
                 return s3.listObjectsV2(req);
             } catch (SdkServiceException e) {
+                S3Source.refused(e, location, "no such bucket", "permission denied to list");
                 int s = e.statusCode();
-                if (s == 404) {
-                    throw new NoSuchFileException(location, null, "no such bucket (HTTP 404)");
-                }
-                if (s == 401 || s == 403) {
-                    throw new AccessDeniedException(location, null, "permission denied to list (HTTP " + s + ")");
-                }
                 throw new RemoteReadException("the store answered ListObjectsV2 with HTTP " + s, s >= 500 || s == 429, e);
             } catch (SdkClientException e) {
                 throw new RemoteReadException("no answer to ListObjectsV2: " + e.getMessage(), true, e);

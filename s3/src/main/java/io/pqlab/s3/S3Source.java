@@ -307,13 +307,8 @@ public final class S3Source extends AbstractRemoteSource {
         try {
             return c.get();
         } catch (SdkServiceException e) {
+            refused(e, url, "no such object", "permission denied");
             int s = e.statusCode();
-            if (s == 404) {
-                throw new NoSuchFileException(url, null, "no such object (HTTP 404)");
-            }
-            if (s == 401 || s == 403) {
-                throw new AccessDeniedException(url, null, "permission denied (HTTP " + s + ")");
-            }
             boolean transientStatus = s >= 500 || s == 429 || s == 408 || e.isThrottlingException();
             throw new RemoteReadException("the store answered with HTTP " + s + oneLine(e), transientStatus, e);
         } catch (SdkClientException e) {
@@ -321,6 +316,20 @@ public final class S3Source extends AbstractRemoteSource {
             throw new RemoteReadException("no answer: " + oneLine(e).substring(2), true, e);
         } catch (SdkException e) {
             throw new RemoteReadException("the request failed" + oneLine(e), false, e);
+        }
+    }
+
+    /**
+     * Throws what Java says of a missing or forbidden file where the store answered 404, 401 or
+     * 403 (not retried); returns for any other status.
+     */
+    static void refused(SdkServiceException e, String location, String missing, String denied) throws IOException {
+        int s = e.statusCode();
+        if (s == 404) {
+            throw new NoSuchFileException(location, null, missing + " (HTTP 404)");
+        }
+        if (s == 401 || s == 403) {
+            throw new AccessDeniedException(location, null, denied + " (HTTP " + s + ")");
         }
     }
 

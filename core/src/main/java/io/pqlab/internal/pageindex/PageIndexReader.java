@@ -36,32 +36,35 @@ public final class PageIndexReader {
      * as absent, so no page is skipped by it.
      */
     public static ColumnIndex columnIndex(ByteSource source, ColumnChunk chunk) throws IOException {
-        if (!chunk.hasColumnIndex() || chunk.sealed()) {
-            return null;
-        }
-        long offset = chunk.columnIndexOffset();
-        byte[] bytes = module(source, chunk, offset, chunk.columnIndexLength(), ModuleType.COLUMN_INDEX, "the ColumnIndex");
-        return decodeColumnIndex(bytes, offset, chunk.decryptor() == null);
+        return chunk.hasColumnIndex() ? module(source, chunk, chunk.columnIndexOffset(), chunk.columnIndexLength(),
+                ModuleType.COLUMN_INDEX, "the ColumnIndex", PageIndexReader::decodeColumnIndex) : null;
     }
 
     /** The chunk's OffsetIndex, or null when it has none (or it is encrypted, as above). */
     public static OffsetIndex offsetIndex(ByteSource source, ColumnChunk chunk) throws IOException {
-        if (!chunk.hasOffsetIndex() || chunk.sealed()) {
-            return null;
-        }
-        long offset = chunk.offsetIndexOffset();
-        byte[] bytes = module(source, chunk, offset, chunk.offsetIndexLength(), ModuleType.OFFSET_INDEX, "the OffsetIndex");
-        return decodeOffsetIndex(bytes, offset, chunk.decryptor() == null);
+        return chunk.hasOffsetIndex() ? module(source, chunk, chunk.offsetIndexOffset(), chunk.offsetIndexLength(),
+                ModuleType.OFFSET_INDEX, "the OffsetIndex", PageIndexReader::decodeOffsetIndex) : null;
+    }
+
+    /** Decodes an index from its bytes at a file offset; {@code exact}: the struct must fill them. */
+    private interface Decode<T> {
+        T decode(byte[] bytes, long offset, boolean exact);
     }
 
     /**
-     * The index module's bytes as stored, or, for an encrypted column, its plaintext (the whole
-     * stored module is what is read).
+     * Reads an index module and decodes it: the bytes as stored, or, for an encrypted column, the
+     * plaintext of the whole stored module; null for a sealed column (an index pqlab cannot decrypt).
      */
-    private static byte[] module(ByteSource source, ColumnChunk chunk, long offset, int length, ModuleType type,
-            String what) throws IOException {
+    private static <T> T module(ByteSource source, ColumnChunk chunk, long offset, int length, ModuleType type,
+            String what, Decode<T> decode) throws IOException {
+        if (chunk.sealed()) {
+            return null;
+        }
         byte[] bytes = source.read(offset, length, what + column(chunk));
-        return chunk.decryptor() == null ? bytes : chunk.decryptor().decrypt(type, -1, bytes, 0, length, offset);
+        if (chunk.decryptor() == null) {
+            return decode.decode(bytes, offset, true);
+        }
+        return decode.decode(chunk.decryptor().decrypt(type, -1, bytes, 0, length, offset), offset, false);
     }
 
     /** Decodes a ColumnIndex that fills {@code bytes} exactly; {@code offset} is its file offset. */
