@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /** Test helpers: the fixture files, and pqlab's decoded chunks in the oracle's terms. */
-final class Chunks {
+public final class Chunks {
     private Chunks() {}
 
     static final Path DATA = Fixtures.DATA;
@@ -67,8 +67,8 @@ final class Chunks {
         return out;
     }
 
-    /** Value v boxed as the oracle boxes it (tests only). */
-    static Object value(ColumnBatch b, int v) {
+    /** Value v boxed as the oracle (parquet-java) hands it out: binaries as their bytes (tests only). */
+    public static Object value(ColumnBatch b, int v) {
         return switch (b.column().type()) {
             case BOOLEAN -> b.getBoolean(v);
             case INT32 -> b.getInt(v);
