@@ -25,6 +25,22 @@ public final class Chunks {
         return files.stream();
     }
 
+    /** A check of one chunk: the file, the row group, the column. */
+    interface ChunkCheck {
+        void check(ParquetFile f, int g, int c) throws Exception;
+    }
+
+    /** Opens {@code path} and checks each of its chunks, row group by row group, column by column. */
+    static void eachChunk(Path path, ChunkCheck check) throws Exception {
+        try (ParquetFile f = ParquetFile.open(path)) {
+            for (int g = 0; g < f.rowGroupCount(); g++) {
+                for (int c = 0; c < f.schema().columnCount(); c++) {
+                    check.check(f, g, c);
+                }
+            }
+        }
+    }
+
     /** All batches of a chunk, walking it whole. */
     static List<ColumnBatch> decodeAll(ParquetFile f, int g, int c, ColumnChunkReader.Options o) throws IOException {
         List<ColumnBatch> out = new ArrayList<>();
