@@ -34,3 +34,14 @@ test_classpath() {
       -Dmdep.outputFile=target/test-classpath.txt -Dmdep.includeScope=test
   cp="$1/target/test-classes:$1/target/classes:$(cat "$1/target/test-classpath.txt")"
 }
+
+# module_jmh MODULE BENCHMARK DEFAULTS [ARGS...]: runs BENCHMARK with JMH from MODULE's test
+# classpath (test_classpath), with ARGS, or the JMH options in DEFAULTS where there are none.
+module_jmh() {
+  local module=$1 benchmark=$2 defaults=$3
+  shift 3
+  local args=("$@")
+  [[ ${#args[@]} -eq 0 ]] && read -ra args <<< "$defaults"
+  test_classpath "$module"
+  exec java -cp "$cp" org.openjdk.jmh.Main "$benchmark" "${args[@]}"
+}

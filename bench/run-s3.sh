@@ -8,7 +8,4 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source bench/lib.sh
-test_classpath s3
-args=("$@")
-[[ ${#args[@]} -eq 0 ]] && args=(-f 1 -wi 2 -i 5)
-exec java -cp "$cp" org.openjdk.jmh.Main 'io.pqlab.s3.S3DatasetBench' "${args[@]}"
+module_jmh s3 'io.pqlab.s3.S3DatasetBench' '-f 1 -wi 2 -i 5' "$@"

@@ -6,7 +6,4 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source bench/lib.sh
-test_classpath spark
-args=("$@")
-[[ ${#args[@]} -eq 0 ]] && args=(-f 1 -wi 1 -i 3)
-exec java -cp "$cp" org.openjdk.jmh.Main 'io.pqlab.spark.SparkBench' "${args[@]}"
+module_jmh spark 'io.pqlab.spark.SparkBench' '-f 1 -wi 1 -i 3' "$@"

@@ -11,6 +11,7 @@ import io.pqlab.io.BytesSource;
 import io.pqlab.internal.predicate.Binder;
 import io.pqlab.internal.plan.Scans;
 import io.pqlab.scan.Scan;
+import io.pqlab.oracle.ParquetJava;
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -23,7 +24,6 @@ import org.apache.parquet.column.Encoding;
 import org.apache.parquet.column.statistics.Statistics;
 import org.apache.parquet.hadoop.ParquetFileWriter;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
-import org.apache.parquet.io.LocalOutputFile;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.MessageTypeParser;
 import org.junit.jupiter.api.Tag;
@@ -72,9 +72,7 @@ class HeapLimitsTest {
         MessageType type = MessageTypeParser.parseMessageType(schema);
         ColumnDescriptor col = type.getColumns().get(0);
         Path file = dir.resolve(name);
-        ParquetFileWriter w = new ParquetFileWriter(new LocalOutputFile(file), type, ParquetFileWriter.Mode.CREATE,
-                1 << 20, 0, 64, 64, false);
-        w.start();
+        ParquetFileWriter w = ParquetJava.startedFileWriter(file, type);
         w.startBlock(rows);
         w.startColumn(col, entries, codec);
         w.writeDataPage(entries, uncompressedSize, BytesInput.from(stored), Statistics.createStats(col.getPrimitiveType()),

@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -22,6 +22,7 @@ import org.junit.jupiter.api.Test;
  * sent.
  */
 class AccountingTest {
+    @AutoClose
     static RangeServer http;
 
     /** The kinds as printed, in order, and their JSON keys. */
@@ -31,11 +32,6 @@ class AccountingTest {
     @BeforeAll
     static void start() throws Exception {
         http = new RangeServer(Cli.FIXTURES);
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        http.close();
     }
 
     record Case(Path file, String where) {}

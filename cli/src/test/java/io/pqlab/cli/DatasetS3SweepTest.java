@@ -15,7 +15,7 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -35,8 +35,11 @@ class DatasetS3SweepTest {
     @TempDir
     static Path dir;
 
+    @AutoClose
     static Connection db;
+    @AutoClose
     static S3Server s3;
+    @AutoClose
     static S3Lister lister;
 
     @BeforeAll
@@ -51,13 +54,6 @@ class DatasetS3SweepTest {
         System.setProperty("aws.disableEc2Metadata", "true");
         s3 = new S3Server(dir);
         lister = new S3Lister(new S3Source.Options(s3.endpoint(), null, RetryPolicy.DEFAULT));
-    }
-
-    @AfterAll
-    static void close() throws Exception {
-        lister.close();
-        s3.close();
-        db.close();
     }
 
     /** Every {@code every}-th generated condition, over s3proxy, against DuckDB over the local copy. */

@@ -12,7 +12,7 @@ import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -30,7 +30,9 @@ class DatasetScanCliTest {
     static Path dir;
 
     static Path t;
+    @AutoClose
     static Connection db;
+    @AutoClose
     static S3Server s3;
 
     @BeforeAll
@@ -53,12 +55,6 @@ class DatasetScanCliTest {
         System.setProperty("aws.secretAccessKey", S3Server.SECRET_KEY);
         System.setProperty("aws.disableEc2Metadata", "true");
         s3 = new S3Server(t);
-    }
-
-    @AfterAll
-    static void close() throws Exception {
-        db.close();
-        s3.close();
     }
 
     static final List<String> CONDITIONS = List.of("year = 1", "region = 'eu' AND id < 150", "extra = 3",

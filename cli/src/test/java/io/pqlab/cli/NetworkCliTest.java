@@ -10,7 +10,7 @@ import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -21,19 +21,15 @@ import org.junit.jupiter.api.Test;
  * servers that misbehave end in exit 2 with one line, never a wrong answer.
  */
 class NetworkCliTest {
+    @AutoClose
     static RangeServer http;
+    @AutoClose
     static S3Server s3;
 
     @BeforeAll
     static void start() throws Exception {
         http = new RangeServer(Cli.FIXTURES);
         s3 = new S3Server(Cli.FIXTURES);
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        http.close();
-        s3.close();
     }
 
     @BeforeEach

@@ -436,6 +436,18 @@ public final class ParquetJava {
     }
 
     /**
+     * parquet-java's low-level file writer on a new local file, started: the caller writes row
+     * groups, columns and pages by hand (1 MiB row groups, no padding, 64-byte column index and
+     * statistics truncation, no page checksums).
+     */
+    public static ParquetFileWriter startedFileWriter(Path file, MessageType schema) throws IOException {
+        ParquetFileWriter w = new ParquetFileWriter(new LocalOutputFile(file), schema, ParquetFileWriter.Mode.CREATE,
+                1 << 20, 0, 64, 64, false);
+        w.start();
+        return w;
+    }
+
+    /**
      * One row as an example Group of {@code groups}' schema: one value per field, in order, null for
      * none; Integer, Long, Float, Double, Boolean, String, byte[] or Binary.
      */

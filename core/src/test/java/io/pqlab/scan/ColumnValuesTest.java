@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.pqlab.ParquetFile;
 import io.pqlab.Query;
+import io.pqlab.internal.column.Chunks;
 import io.pqlab.internal.format.ParquetFiles;
 import io.pqlab.oracle.ParquetJava;
 import io.pqlab.schema.ColumnDescriptor;
@@ -129,7 +130,7 @@ class ColumnValuesTest {
                             Object got = value(v, i);
                             assertThat(java.util.Objects.deepEquals(got, w)).as(where + ": " + ParquetJava.show(got)
                                     + " against " + ParquetJava.show(w)).isTrue();
-                            assertThat(java.util.Objects.deepEquals(ScanAgreementTest.value(b.page(c, i),
+                            assertThat(java.util.Objects.deepEquals(Chunks.value(b.page(c, i),
                                     b.page(c, i).valueIndex(b.firstEntry(c, i))), w)).as(where + " (row getter)").isTrue();
                         }
                         checked++;

@@ -4,6 +4,7 @@ package io.pqlab.scan;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.pqlab.ParquetFile;
+import io.pqlab.internal.column.Chunks;
 import io.pqlab.internal.column.ColumnBatch;
 import io.pqlab.internal.compress.Decompressor;
 import io.pqlab.internal.format.ParquetFiles;
@@ -247,7 +248,7 @@ class ScanAgreementTest {
         int maxDef = page.column().maxDefinitionLevel();
         for (int k = s; k < e; k++) {
             int d = page.definitionLevel(k);
-            got.add(new Triple(page.repetitionLevel(k), d, d == maxDef ? value(page, page.valueIndex(k)) : null));
+            got.add(new Triple(page.repetitionLevel(k), d, d == maxDef ? Chunks.value(page, page.valueIndex(k)) : null));
         }
         if (!got.equals(want)) {
             throw new AssertionError("row " + b.rowNumber(i) + " column " + page.column().dottedPath() + ": scan gives "
@@ -257,18 +258,6 @@ class ScanAgreementTest {
         b.text(ci, i);
         b.json(ci, i);
         VALUES.addAndGet(want.size());
-    }
-
-    /** The physical value as parquet-java hands it out. */
-    static Object value(ColumnBatch b, int v) {
-        return switch (b.column().type()) {
-            case BOOLEAN -> b.getBoolean(v);
-            case INT32 -> b.getInt(v);
-            case INT64 -> b.getLong(v);
-            case FLOAT -> b.getFloat(v);
-            case DOUBLE -> b.getDouble(v);
-            default -> b.plain(v);
-        };
     }
 
     /** parquet-java's entries of every column of a file, and where each row starts among them. */

@@ -12,7 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -22,7 +22,9 @@ class S3ListingTest {
     @TempDir
     static Path dir;
 
+    @AutoClose
     static S3Server server;
+    @AutoClose
     static S3Lister lister;
 
     @BeforeAll
@@ -41,12 +43,6 @@ class S3ListingTest {
         }
         server = new S3Server(dir);
         lister = new S3Lister(new S3Source.Options(server.endpoint(), null, RetryPolicy.DEFAULT));
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        lister.close();
-        server.close();
     }
 
     private static List<String> list(String... locations) throws Exception {

@@ -17,7 +17,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -30,16 +30,12 @@ import org.junit.jupiter.api.Test;
 class S3ReadsTest {
     static final Path FIXTURES = Fixtures.ROOT;
     static final RetryPolicy POLICY = new RetryPolicy(3, Duration.ofMillis(10), Duration.ofMillis(40), Duration.ofSeconds(10));
+    @AutoClose
     static S3Server server;
 
     @BeforeAll
     static void start() throws Exception {
         server = new S3Server(FIXTURES);
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        server.close();
     }
 
     @BeforeEach

@@ -684,18 +684,12 @@ class SparkConditionSweepTest {
     private static String hive() {
         String table = dir.resolve("hive").toString();
         if (!java.nio.file.Files.isDirectory(Path.of(table))) {
-            spark.range(0, 3000).selectExpr("id", "cast(id % 97 as int) as amount",
-                    "case when id % 7 = 0 then null else concat('n', cast(id % 13 as string)) end as note",
-                    "2023 as year", "case when id % 3 = 0 then 'eu' when id % 3 = 1 then 'us' else 'apac' end as region")
-                    .repartition(3).sortWithinPartitions("id")
-                    .write().option("parquet.block.size", "8192").partitionBy("year", "region").mode(SaveMode.Overwrite)
-                    .parquet(table);
-            spark.range(3000, 5000).selectExpr("id", "cast(id % 89 as int) as amount",
+            // SparkDatasetTest's 2023 rows; 2024's with a note too (null in every fifth row)
+            SparkDatasetTest.writeHive(SparkDatasetTest.rows2023(spark), 3, table, SaveMode.Overwrite);
+            SparkDatasetTest.writeHive(spark.range(3000, 5000).selectExpr("id", "cast(id % 89 as int) as amount",
                     "case when id % 5 = 0 then null else concat('n', cast(id % 11 as string)) end as note",
-                    "2024 as year", "case when id % 2 = 0 then 'eu' else 'us' end as region")
-                    .repartition(2).sortWithinPartitions("id")
-                    .write().option("parquet.block.size", "8192").partitionBy("year", "region").mode(SaveMode.Append)
-                    .parquet(table);
+                    "2024 as year", "case when id % 2 = 0 then 'eu' else 'us' end as region"), 2, table,
+                    SaveMode.Append);
         }
         return table;
     }

@@ -38,18 +38,27 @@ class SparkDatasetTest {
         table = dir.resolve("t").toString();
         // 2023: id, amount, note; 2024: id, amount, extra (a column the 2023 files lack); small row
         // groups so that statistics skip within files too
-        spark.range(0, 3000).selectExpr("id", "cast(id % 97 as int) as amount",
-                "case when id % 7 = 0 then null else concat('n', cast(id % 13 as string)) end as note",
-                "2023 as year", "case when id % 3 = 0 then 'eu' when id % 3 = 1 then 'us' else 'apac' end as region")
-                .repartition(3).sortWithinPartitions("id")
-                .write().option("parquet.block.size", "8192").partitionBy("year", "region").mode(SaveMode.Overwrite)
-                .parquet(table);
-        spark.range(3000, 5000).selectExpr("id", "cast(id % 89 as int) as amount", "id % 11 as extra",
-                "2024 as year", "case when id % 2 = 0 then 'eu' else 'us' end as region")
-                .repartition(2).sortWithinPartitions("id")
-                .write().option("parquet.block.size", "8192").partitionBy("year", "region").mode(SaveMode.Append)
-                .parquet(table);
+        writeHive(rows2023(spark), 3, table, SaveMode.Overwrite);
+        writeHive(spark.range(3000, 5000).selectExpr("id", "cast(id % 89 as int) as amount", "id % 11 as extra",
+                "2024 as year", "case when id % 2 = 0 then 'eu' else 'us' end as region"), 2, table, SaveMode.Append);
         writeBig();
+    }
+
+    /** 3,000 rows of year 2023: id, amount, note (null in every seventh row), region (eu, us, apac). */
+    static Dataset<Row> rows2023(SparkSession spark) {
+        return spark.range(0, 3000).selectExpr("id", "cast(id % 97 as int) as amount",
+                "case when id % 7 = 0 then null else concat('n', cast(id % 13 as string)) end as note",
+                "2023 as year", "case when id % 3 = 0 then 'eu' when id % 3 = 1 then 'us' else 'apac' end as region");
+    }
+
+    /**
+     * Writes {@code rows} into {@code table} partitioned by year and region, from {@code tasks}
+     * tasks with their ids sorted, in row groups of about 8 KiB.
+     */
+    static void writeHive(Dataset<Row> rows, int tasks, String table, SaveMode mode) {
+        rows.repartition(tasks).sortWithinPartitions("id")
+                .write().option("parquet.block.size", "8192").partitionBy("year", "region").mode(mode)
+                .parquet(table);
     }
 
     private static void writeBig() {

@@ -2,7 +2,6 @@ package io.pqlab.internal.column;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.pqlab.ParquetFile;
 import io.pqlab.internal.bloom.BloomFilterReader;
 import io.pqlab.internal.bloom.BloomFilterResult;
 import io.pqlab.internal.format.ParquetFiles;
@@ -19,25 +18,21 @@ class BloomAgreementTest {
     @ParameterizedTest
     @MethodSource("io.pqlab.internal.column.Chunks#judgeable")
     void everyDecodedValuePassesItsChunksBloomFilter(Path path) throws Exception {
-        try (ParquetFile f = ParquetFile.open(path)) {
-            for (int g = 0; g < f.rowGroupCount(); g++) {
-                for (int c = 0; c < f.schema().columnCount(); c++) {
-                    BloomFilterResult bloom = BloomFilterReader.read(f.source(), ParquetFiles.chunk(f, g, c));
-                    if (bloom == null || !bloom.usable()) {
-                        continue;
-                    }
-                    filters++;
-                    String where = path.getFileName() + " rg " + g + " " + f.schema().column(c).dottedPath();
-                    for (ColumnBatch b : Chunks.decodeAll(f, g, c)) {
-                        for (int v = 0; v < b.valueCount(); v++) {
-                            assertThat(bloom.filter().mightContain(b.plain(v))).as(where + " value " + b.format(v))
-                                    .isTrue();
-                            values++;
-                        }
-                    }
+        Chunks.eachChunk(path, (f, g, c) -> {
+            BloomFilterResult bloom = BloomFilterReader.read(f.source(), ParquetFiles.chunk(f, g, c));
+            if (bloom == null || !bloom.usable()) {
+                return;
+            }
+            filters++;
+            String where = path.getFileName() + " rg " + g + " " + f.schema().column(c).dottedPath();
+            for (ColumnBatch b : Chunks.decodeAll(f, g, c)) {
+                for (int v = 0; v < b.valueCount(); v++) {
+                    assertThat(bloom.filter().mightContain(b.plain(v))).as(where + " value " + b.format(v))
+                            .isTrue();
+                    values++;
                 }
             }
-        }
+        });
     }
 
     @AfterAll

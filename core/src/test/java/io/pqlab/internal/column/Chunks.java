@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /** Test helpers: the fixture files, and pqlab's decoded chunks in the oracle's terms. */
-final class Chunks {
+public final class Chunks {
     private Chunks() {}
 
     static final Path DATA = Fixtures.DATA;
@@ -23,6 +23,22 @@ final class Chunks {
         files.add(FIXTURES.resolve("pruning-sorted.parquet"));
         files.add(FIXTURES.resolve("pruning-shuffled.parquet"));
         return files.stream();
+    }
+
+    /** A check of one chunk: the file, the row group, the column. */
+    interface ChunkCheck {
+        void check(ParquetFile f, int g, int c) throws Exception;
+    }
+
+    /** Opens {@code path} and checks each of its chunks, row group by row group, column by column. */
+    static void eachChunk(Path path, ChunkCheck check) throws Exception {
+        try (ParquetFile f = ParquetFile.open(path)) {
+            for (int g = 0; g < f.rowGroupCount(); g++) {
+                for (int c = 0; c < f.schema().columnCount(); c++) {
+                    check.check(f, g, c);
+                }
+            }
+        }
     }
 
     /** All batches of a chunk, walking it whole. */
@@ -67,8 +83,8 @@ final class Chunks {
         return out;
     }
 
-    /** Value v boxed as the oracle boxes it (tests only). */
-    static Object value(ColumnBatch b, int v) {
+    /** Value v boxed as the oracle (parquet-java) hands it out: binaries as their bytes (tests only). */
+    public static Object value(ColumnBatch b, int v) {
         return switch (b.column().type()) {
             case BOOLEAN -> b.getBoolean(v);
             case INT32 -> b.getInt(v);

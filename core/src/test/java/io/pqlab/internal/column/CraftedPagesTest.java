@@ -26,7 +26,6 @@ import org.apache.parquet.column.Encoding;
 import org.apache.parquet.column.statistics.Statistics;
 import org.apache.parquet.hadoop.ParquetFileWriter;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
-import org.apache.parquet.io.LocalOutputFile;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.MessageTypeParser;
 import org.junit.jupiter.api.Test;
@@ -55,9 +54,7 @@ class CraftedPagesTest {
         MessageType type = MessageTypeParser.parseMessageType(schema);
         ColumnDescriptor col = type.getColumns().get(0);
         Path file = dir.resolve(name);
-        ParquetFileWriter w = new ParquetFileWriter(new LocalOutputFile(file), type, ParquetFileWriter.Mode.CREATE,
-                1 << 20, 0, 64, 64, false);
-        w.start();
+        ParquetFileWriter w = ParquetJava.startedFileWriter(file, type);
         long rows = pages.stream().mapToLong(Page::rows).sum();
         w.startBlock(rows);
         w.startColumn(col, pages.stream().mapToLong(p -> p.rep.length).sum(), codec);

@@ -32,37 +32,33 @@ class DecompressAheadTest {
     @ParameterizedTest
     @MethodSource("files")
     void eachPageIsReadOnce(Path path) throws Exception {
-        try (ParquetFile f = ParquetFile.open(path)) {
-            for (int g = 0; g < f.rowGroupCount(); g++) {
-                for (int c = 0; c < f.schema().columnCount(); c++) {
-                    ColumnChunk chunk = ParquetFiles.chunk(f, g, c);
-                    if (chunk.sealed()) {
-                        continue; // encrypted: never decompressed ahead
-                    }
-                    OffsetIndex oi = null;
-                    if (chunk.hasOffsetIndex()) {
-                        try {
-                            oi = PageIndexReader.offsetIndex(f.source(), chunk);
-                        } catch (RuntimeException e) {
-                            oi = null; // a fixture's broken index: the walk is still checked
-                        }
-                        if (oi != null && oi.problem(chunk, ParquetFiles.rowGroup(f, g).numRows()) != null) {
-                            oi = null;
-                        }
-                    }
-                    for (OffsetIndex index : oi == null ? new OffsetIndex[] {null} : new OffsetIndex[] {null, oi}) {
-                        String where = path.getFileName() + " rg " + g + " column " + c + (index == null ? " walk" : " pages");
-                        Run inline = run(f, g, c, index, -1);
-                        for (long budget : new long[] {1, 64 << 10}) {
-                            Run ahead = run(f, g, c, index, budget);
-                            assertThat(ahead.pageReads).as(where + ", budget " + budget).isEqualTo(inline.pageReads);
-                            assertThat(Chunks.triples(ahead.batches)).as(where + ", budget " + budget)
-                                    .isEqualTo(Chunks.triples(inline.batches));
-                        }
-                    }
+        Chunks.eachChunk(path, (f, g, c) -> {
+            ColumnChunk chunk = ParquetFiles.chunk(f, g, c);
+            if (chunk.sealed()) {
+                return; // encrypted: never decompressed ahead
+            }
+            OffsetIndex oi = null;
+            if (chunk.hasOffsetIndex()) {
+                try {
+                    oi = PageIndexReader.offsetIndex(f.source(), chunk);
+                } catch (RuntimeException e) {
+                    oi = null; // a fixture's broken index: the walk is still checked
+                }
+                if (oi != null && oi.problem(chunk, ParquetFiles.rowGroup(f, g).numRows()) != null) {
+                    oi = null;
                 }
             }
-        }
+            for (OffsetIndex index : oi == null ? new OffsetIndex[] {null} : new OffsetIndex[] {null, oi}) {
+                String where = path.getFileName() + " rg " + g + " column " + c + (index == null ? " walk" : " pages");
+                Run inline = run(f, g, c, index, -1);
+                for (long budget : new long[] {1, 64 << 10}) {
+                    Run ahead = run(f, g, c, index, budget);
+                    assertThat(ahead.pageReads).as(where + ", budget " + budget).isEqualTo(inline.pageReads);
+                    assertThat(Chunks.triples(ahead.batches)).as(where + ", budget " + budget)
+                            .isEqualTo(Chunks.triples(inline.batches));
+                }
+            }
+        });
     }
 
     private record Run(List<ColumnBatch> batches, int pageReads) {}

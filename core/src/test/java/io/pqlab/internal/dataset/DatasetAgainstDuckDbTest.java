@@ -17,7 +17,7 @@ import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -34,6 +34,7 @@ class DatasetAgainstDuckDbTest {
     @TempDir
     static Path dir;
 
+    @AutoClose
     static Connection db;
     static Path pj;
     static Path dk;
@@ -78,11 +79,6 @@ class DatasetAgainstDuckDbTest {
                     + " FROM range(0, 4200) t(i)) TO '" + dk + "' (FORMAT PARQUET, PARTITION_BY (cat, dt, k),"
                     + " ROW_GROUP_SIZE 20)");
         }
-    }
-
-    @AfterAll
-    static void close() throws Exception {
-        db.close();
     }
 
     private static final List<String> PJ_CONDITIONS = List.of(

@@ -10,7 +10,7 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -27,6 +27,7 @@ class DatasetConditionSweepTest {
     @TempDir
     static Path dir;
 
+    @AutoClose
     static Connection db;
     static Path pj;
     static Path dk;
@@ -47,11 +48,6 @@ class DatasetConditionSweepTest {
         DatasetSweep.load(db, dk, "dk");
         System.err.printf("sweep: %d files written and read by DuckDB in %d ms%n", pjFiles,
                 (System.nanoTime() - t0) / 1_000_000);
-    }
-
-    @AfterAll
-    static void close() throws Exception {
-        db.close();
     }
 
     /**

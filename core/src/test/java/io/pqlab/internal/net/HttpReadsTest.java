@@ -11,7 +11,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -28,16 +28,12 @@ class HttpReadsTest {
             new Strategy(0, 0, 4, true),
             new Strategy(1024, 4096, 2, true),
             new Strategy(0, Strategy.NO_MERGING, 1, false));
+    @AutoClose
     static RangeServer server;
 
     @BeforeAll
     static void start() throws Exception {
         server = new RangeServer(FIXTURES);
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        server.close();
     }
 
     @Test

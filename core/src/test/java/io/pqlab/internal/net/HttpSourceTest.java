@@ -14,7 +14,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -24,6 +24,7 @@ class HttpSourceTest {
     static final Path FIXTURES = Fixtures.ROOT;
     static final Path SORTED = FIXTURES.resolve("pruning-sorted.parquet");
     static final RetryPolicy FAST = new RetryPolicy(3, Duration.ofMillis(10), Duration.ofMillis(40), Duration.ofSeconds(5));
+    @AutoClose
     static RangeServer server;
     static byte[] bytes;
 
@@ -31,11 +32,6 @@ class HttpSourceTest {
     static void start() throws Exception {
         server = new RangeServer(FIXTURES);
         bytes = Files.readAllBytes(SORTED);
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        server.close();
     }
 
     @BeforeEach
