@@ -39,7 +39,7 @@ def scan(results):
             continue
         reader = b['benchmark'].split('.')[-1]
         p = b['params']
-        key = (p['variant'], p['condition'])
+        key = (p['variant'], p['condition'], p.get('threads', '1'))
         if key not in order:
             order.append(key)
         if reader not in readers:
@@ -49,14 +49,14 @@ def scan(results):
     mine = next((r for r in readers if r.startswith('pqlab')), 'pqlab')
     peers = [r for r in readers if r != mine]
     readers = peers + ([mine] if mine in readers else [])
-    print("| file | condition | " + " | ".join(f"{r} ({unit})" for r in readers)
+    print("| file | condition | threads | " + " | ".join(f"{r} ({unit})" for r in readers)
           + " | best peer / pqlab |")
-    print("|---|---|" + "---:|" * len(readers) + "---:|")
+    print("|---|---|---:|" + "---:|" * len(readers) + "---:|")
     for key in order:
         row = [fmt(*cells[(key, r)]) if (key, r) in cells else '-' for r in readers]
         times = [cells[(key, r)][0] for r in peers if (key, r) in cells]
         ratio = f"{min(times) / cells[(key, mine)][0]:.1f}x" if times and (key, mine) in cells else '-'
-        print(f"| {key[0]} | {key[1]} | " + " | ".join(row) + f" | {ratio} |")
+        print(f"| {key[0]} | {key[1]} | {key[2]} | " + " | ".join(row) + f" | {ratio} |")
 
 
 def full(results):

@@ -17,7 +17,7 @@ echo "## top frames (self), native-method samples"
 jfr print --events jdk.NativeMethodSample $W/$NAME.jfr | grep -A1 'stackTrace = \[' | grep -v 'stackTrace\|^--' | sed 's/line:.*//;s/^ *//' | sort | uniq -c | sort -rn | head -5
 echo "## samples per thread (Java + native)"
 jfr print --events jdk.ExecutionSample,jdk.NativeMethodSample $W/$NAME.jfr | grep sampledThread | sed 's/(javaThreadId.*//;s/^ *sampledThread = //' | sort | uniq -c | sort -rn | head -6
-echo "## seconds parked (waiting) per thread (jdk.ThreadPark, > 20 ms each)"
-jfr print --events jdk.ThreadPark $W/$NAME.jfr | grep -E 'duration|eventThread' | paste - - | awk '{v=$3; u=$4; s=(u=="s")?v:(u=="ms")?v/1000:0; t=$7; sum[t]+=s} END {for (t in sum) printf "%8.2f %s\n", sum[t], t}' | sort -rn | head -6
+echo "## seconds parked or waiting per thread (jdk.ThreadPark and jdk.JavaMonitorWait, > 20 ms each)"
+jfr print --events jdk.ThreadPark,jdk.JavaMonitorWait $W/$NAME.jfr | grep -E 'duration|eventThread' | paste - - | awk '{v=$3; u=$4; s=(u=="s")?v:(u=="ms")?v/1000:0; t=$7; sum[t]+=s} END {for (t in sum) printf "%8.2f %s\n", sum[t], t}' | sort -rn | head -6
 } > $W/$NAME.txt
 cat $W/$NAME.txt

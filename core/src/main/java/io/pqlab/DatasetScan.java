@@ -265,23 +265,20 @@ public final class DatasetScan implements AutoCloseable {
      * be returned: its reads were made. Read them after {@link #close}, which waits for every file.
      */
     public List<io.pqlab.scan.ScanStats> stats() {
-        List<io.pqlab.scan.ScanStats> out = new java.util.ArrayList<>();
-        for (int i = 0; i < started.length(); i++) {
-            Started s = started.get(i);
-            if (s != null) {
-                out.add(s.stats());
-            }
-        }
-        return out;
+        return ofStarted(Started::stats);
     }
 
     /** The plan of each file started so far, in dataset order (what it read to decide, and why). */
     public List<io.pqlab.plan.Plan> plans() {
-        List<io.pqlab.plan.Plan> out = new java.util.ArrayList<>();
+        return ofStarted(Started::plan);
+    }
+
+    private <T> List<T> ofStarted(java.util.function.Function<Started, T> f) {
+        List<T> out = new java.util.ArrayList<>();
         for (int i = 0; i < started.length(); i++) {
             Started s = started.get(i);
             if (s != null) {
-                out.add(s.plan());
+                out.add(f.apply(s));
             }
         }
         return out;

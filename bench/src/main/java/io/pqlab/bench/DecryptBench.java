@@ -9,7 +9,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.apache.parquet.crypto.ColumnDecryptionProperties;
 import org.apache.parquet.crypto.ColumnEncryptionProperties;
 import org.apache.parquet.crypto.FileDecryptionProperties;
@@ -18,15 +17,9 @@ import org.apache.parquet.crypto.ParquetCipher;
 import org.apache.parquet.filter2.predicate.FilterPredicate;
 import org.apache.parquet.hadoop.metadata.ColumnPath;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
 
@@ -44,13 +37,9 @@ import org.openjdk.jmh.infra.Blackhole;
  * {@code condition} is "all" (a full scan) or any name of {@link Conditions} (default
  * {@code id_range_1pct}: page-index skipping through the encrypted ColumnIndex and OffsetIndex).
  */
-@State(Scope.Benchmark)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.MILLISECONDS)
-@Fork(value = 1, jvmArgsAppend = {"-Xmx2g"})
 @Warmup(iterations = 1, time = 1)
 @Measurement(iterations = 3, time = 2)
-public class DecryptBench {
+public class DecryptBench extends Bench {
     // Fixed keys: the file is a benchmark's, not a secret.
     static final byte[] FOOTER_KEY = key(16, 1);
     static final byte[] CUSTOMER_KEY = key(16, 2);

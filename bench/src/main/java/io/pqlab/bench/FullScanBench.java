@@ -1,34 +1,20 @@
 package io.pqlab.bench;
 
-import io.pqlab.bench.BenchData.Variant;
 import io.pqlab.bench.pj.Pj;
 import java.io.IOException;
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.concurrent.TimeUnit;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.ColumnReader;
 import org.apache.parquet.column.impl.ColumnReadStoreImpl;
 import org.apache.parquet.column.page.PageReadStore;
 import org.apache.parquet.example.data.simple.convert.GroupRecordConverter;
 import org.apache.parquet.hadoop.ParquetFileReader;
-import org.apache.parquet.io.LocalInputFile;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
 
 /**
@@ -37,35 +23,7 @@ import org.openjdk.jmh.infra.Blackhole;
  * users run); DuckDB twice, aggregating every column inside DuckDB (its decoding, no JDBC per-row
  * cost) and returning every row over JDBC.
  */
-@State(Scope.Benchmark)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.MILLISECONDS)
-@Fork(value = 1, jvmArgsAppend = {"-Xmx2g"})
-@Warmup(iterations = 1, time = 1)
-@Measurement(iterations = 3, time = 1)
-public class FullScanBench {
-    @Param({"10m"})
-    public String dataset;
-
-    @Param({"sorted", "duckdb"})
-    public String variant;
-
-    /**
-     * Threads for every reader that can use more than one: DuckDB's {@code SET threads} and pqlab's
-     * Query.threads; parquet-java decodes on one. 1 compares single-threaded decoders; 2 is this
-     * machine's cores.
-     */
-    @Param({"1", "2"})
-    public int threads;
-
-    Path file;
-
-    @Setup
-    public void setup() {
-        BenchData.ordersSpec(dataset); // fails early, with the command to run, if not generated
-        file = BenchData.orders(dataset, Variant.valueOf(variant.toUpperCase()));
-    }
-
+public class FullScanBench extends FullScan {
     @Benchmark
     public long parquetJava_columns(Blackhole bh) throws IOException {
         long n = 0;

@@ -1,24 +1,17 @@
 package io.pqlab.bench;
 
-import io.pqlab.bench.BenchData.Variant;
 import io.pqlab.bench.pj.Pj;
 import io.pqlab.io.FileSource;
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import org.apache.parquet.filter2.predicate.FilterPredicate;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.io.LocalInputFile;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
@@ -27,30 +20,22 @@ import org.openjdk.jmh.annotations.Warmup;
  * column index's row ranges for each remaining row group; pqlab opens, binds and plans with every
  * mechanism. The bytes each reads to decide are in {@link BytesRead}'s "decide" columns.
  */
-@State(Scope.Benchmark)
-@BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Fork(value = 1, jvmArgsAppend = {"-Xmx2g"})
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
-public class PlanBench {
-    @Param({"10m"})
-    public String dataset;
-
+public class PlanBench extends OrdersBench {
     @Param({"sorted", "shuffled"})
     public String variant;
 
     @Param({"id_point", "id_range_1pct", "id_in_5", "cust_point", "cust_absent", "country_absent", "ts_day", "or_stats_bloom"})
     public String condition;
 
-    Path file;
     FilterPredicate pj;
     String pqlab;
 
     @Setup
     public void setup() {
-        Conditions.Named c = Conditions.byName(BenchData.ordersSpec(dataset), condition);
-        file = BenchData.orders(dataset, Variant.valueOf(variant.toUpperCase()));
+        Conditions.Named c = Conditions.byName(orders(variant), condition);
         pj = c.cond().parquetJava();
         pqlab = c.cond().pqlab();
     }

@@ -1,27 +1,14 @@
 package io.pqlab.bench;
 
-import io.pqlab.bench.BenchData.Variant;
 import io.pqlab.bench.pj.Pj;
 import io.pqlab.io.FileSource;
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.concurrent.TimeUnit;
 import org.apache.parquet.filter2.predicate.FilterPredicate;
-import org.apache.parquet.io.LocalInputFile;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
 
 /**
@@ -30,48 +17,17 @@ import org.openjdk.jmh.infra.Blackhole;
  * parquet-java runs with every filter on (statistics, dictionary, Bloom, column index, record
  * filter); DuckDB gets a new in-memory database per call.
  */
-@State(Scope.Benchmark)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.MILLISECONDS)
-@Fork(value = 1, jvmArgsAppend = {"-Xmx2g"})
-@Warmup(iterations = 2, time = 1)
-@Measurement(iterations = 3, time = 2)
-public class ScanBench {
-    @Param({"10m"})
-    public String dataset;
-
-    @Param({"sorted", "shuffled", "duckdb"})
-    public String variant;
-
-    @Param({
-        "id_point", "id_absent", "id_range_1k", "id_range_1pct", "id_in_5", "id_above_max",
-        "cust_point", "cust_absent", "cust_in_mixed",
-        "country_rare", "country_absent", "country_in",
-        "ts_day", "amount_top", "amount_negative", "amount_null", "note_null",
-        "and_cust_country", "and_week_rare_country", "or_id_ends", "or_stats_bloom", "or_cust_country"})
-    public String condition;
-
-    /**
-     * Threads for every reader that can use more than one: DuckDB's {@code SET threads} and pqlab's
-     * Query.threads; parquet-java decodes on one. 1 compares single-threaded decoders; 2 is this
-     * machine's cores.
-     */
-    @Param({"1", "2"})
-    public int threads;
-
-    Path file;
+public class ScanBench extends SuiteScan {
     FilterPredicate pj;
     String sql;
     String pqlab;
 
     @Setup
     public void setup() {
-        Orders o = BenchData.ordersSpec(dataset);
-        Conditions.Named c = Conditions.byName(o, condition);
-        file = BenchData.orders(dataset, Variant.valueOf(variant.toUpperCase()));
-        pj = c.cond().parquetJava();
-        pqlab = c.cond().pqlab();
-        sql = "SELECT " + Duck.COLUMNS + " FROM read_parquet(" + Duck.literal(file) + ") WHERE " + c.cond().sql();
+        Cond c = cond();
+        pj = c.parquetJava();
+        pqlab = c.pqlab();
+        sql = "SELECT " + Duck.COLUMNS + " FROM read_parquet(" + Duck.literal(file) + ") WHERE " + c.sql();
     }
 
     @Benchmark

@@ -19,7 +19,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Flow;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A file on an HTTP(S) server, read with ranged GETs (the JDK's HTTP client, HTTP/1.1).
@@ -34,19 +33,16 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * <p>Thread-safe: reads from several threads at once are independent requests; what it learns of the file (size, ETag) is set once under a lock and kept in volatile fields.
  */
-public final class HttpSource implements RemoteSource {
+public final class HttpSource extends AbstractRemoteSource {
     private final URI uri;
     private final HttpClient client;
-    private final RetryPolicy retry;
-    private final AtomicLong retries = new AtomicLong();
-    private volatile long size = -1;
     private volatile String etag;
     private volatile String lastModified;
 
     private HttpSource(URI uri, HttpClient client, RetryPolicy retry) {
+        super(retry);
         this.uri = uri;
         this.client = client;
-        this.retry = retry;
     }
 
     /** A source for an http:// or https:// URL; nothing is requested until a read. */
@@ -81,16 +77,6 @@ public final class HttpSource implements RemoteSource {
         return uri;
     }
 
-    @Override
-    public boolean sizeKnown() {
-        return size >= 0;
-    }
-
-    @Override
-    public long retries() {
-        return retries.get();
-    }
-
     /**
      * What identifies this version of the file, once a reply has been seen ({@link #size()} asks
      * for one): {@code etag:<strong ETag>}, else {@code modified:<Last-Modified>}, else null.
@@ -120,7 +106,7 @@ public final class HttpSource implements RemoteSource {
         if (knownSize < 0) {
             throw new IllegalArgumentException("a negative size");
         }
-        size = knownSize;
+        sizeIs(knownSize);
         if (knownEtag != null && !knownEtag.startsWith("W/")) {
             etag = knownEtag;
         }
@@ -130,17 +116,8 @@ public final class HttpSource implements RemoteSource {
         return this;
     }
 
-    /** The size, from a HEAD the first time it is asked for (unless a suffix read learned it). */
     @Override
-    public long size() throws IOException {
-        long s = size;
-        if (s >= 0) {
-            return s;
-        }
-        return retry.run("HEAD", retries, this::head);
-    }
-
-    private long head() throws IOException {
+    protected long head() throws IOException {
         HttpRequest req = request().method("HEAD", HttpRequest.BodyPublishers.noBody()).build();
         Reply r = send(req, 0, true);
         if (r.status == 405 || r.status == 501) {
@@ -167,12 +144,13 @@ public final class HttpSource implements RemoteSource {
         if (total < 0) {
             throw new RemoteReadException("the server did not say the file's size (Content-Range total '*')", false);
         }
-        if (size >= 0 && size != total) {
-            throw new RemoteReadException("the file changed while it was read: its size was " + size
+        long known = knownSize();
+        if (known >= 0 && known != total) {
+            throw new RemoteReadException("the file changed while it was read: its size was " + known
                     + " bytes and is now " + total, false);
         }
         checkEtag(headers);
-        size = total;
+        sizeIs(total);
         return total;
     }
 
@@ -204,14 +182,7 @@ public final class HttpSource implements RemoteSource {
     }
 
     @Override
-    public Suffix readSuffix(int n) throws IOException {
-        if (n < 1) {
-            throw new IllegalArgumentException("a suffix of " + n + " bytes");
-        }
-        return retry.run("GET the last " + n + " bytes", retries, () -> suffix(n));
-    }
-
-    private Suffix suffix(int n) throws IOException {
+    protected Suffix suffix(int n) throws IOException {
         HttpRequest req = request().header("Range", "bytes=-" + n).GET().build();
         Reply r = send(req, n, false);
         if (r.status == 206) {
@@ -246,24 +217,11 @@ public final class HttpSource implements RemoteSource {
     }
 
     @Override
-    public void readFully(long offset, byte[] dst, int dstOffset, int length) throws IOException {
-        if (length == 0) {
-            return;
-        }
-        long known = size;
-        if (known >= 0) {
-            ByteSource.checkRange(offset, length, known, "a read");
-        }
-        byte[] got = retry.run("GET bytes " + offset + "-" + (offset + length - 1), retries,
-                () -> range(offset, length));
-        System.arraycopy(got, 0, dst, dstOffset, length);
-    }
-
-    private byte[] range(long offset, int length) throws IOException {
+    protected byte[] range(long offset, int length) throws IOException {
         HttpRequest req = request().header("Range", ContentRange.request(offset, length)).GET().build();
         Reply r = send(req, length, false);
         if (r.status == 206) {
-            ContentRange cr = ContentRange.check(r.headers.firstValue("Content-Range").orElse(null), offset, length, size);
+            ContentRange cr = ContentRange.check(r.headers.firstValue("Content-Range").orElse(null), offset, length, knownSize());
             checkBody(r, length);
             if (cr.total() >= 0) {
                 learn(cr.total(), r.headers);

@@ -13,8 +13,7 @@ public final class RemoteReadException extends IOException {
     private final boolean transientFailure;
 
     public RemoteReadException(String message, boolean transientFailure) {
-        super(message);
-        this.transientFailure = transientFailure;
+        this(message, transientFailure, null);
     }
 
     public RemoteReadException(String message, boolean transientFailure, Throwable cause) {

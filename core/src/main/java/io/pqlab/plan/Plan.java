@@ -34,20 +34,12 @@ public record Plan(String file, long fileSize, long numRows, String predicate, S
      * is in {@link #indexBytes} only ({@link RowGroupPlan#bytesRead}).
      */
     public long bytesRead() {
-        long n = 0;
-        for (RowGroupPlan g : rowGroups) {
-            n += g.bytesRead();
-        }
-        return n;
+        return rowGroups.stream().mapToLong(RowGroupPlan::bytesRead).sum();
     }
 
     /** Bytes of page indexes, Bloom filters and dictionaries fetched to decide. */
     public long indexBytes() {
-        long n = 0;
-        for (RowGroupPlan g : rowGroups) {
-            n += g.indexBytes();
-        }
-        return n;
+        return rowGroups.stream().mapToLong(RowGroupPlan::indexBytes).sum();
     }
 
     /** Every column read of every row group, in row group then column order. */
@@ -74,10 +66,6 @@ public record Plan(String file, long fileSize, long numRows, String predicate, S
 
     /** Rows that may match, over all row groups. */
     public long rowsKept() {
-        long n = 0;
-        for (RowGroupPlan g : rowGroups) {
-            n += g.rows().rowCount();
-        }
-        return n;
+        return rowGroups.stream().mapToLong(g -> g.rows().rowCount()).sum();
     }
 }

@@ -160,23 +160,23 @@ public final class Condition {
         }
 
         private Expr or(String what) {
-            List<Expr> terms = new ArrayList<>();
-            terms.add(and(what));
-            while (isKeyword("OR")) {
-                advance();
-                terms.add(and("a condition after OR"));
-            }
-            return terms.size() == 1 ? terms.get(0) : new Or(terms);
+            return connective("OR", this::and, what, Or::new);
         }
 
         private Expr and(String what) {
+            return connective("AND", this::not, what, And::new);
+        }
+
+        /** Operands joined by {@code keyword}: the one operand alone, else the node of them all. */
+        private Expr connective(String keyword, java.util.function.Function<String, Expr> operand, String what,
+                java.util.function.Function<List<Expr>, Expr> node) {
             List<Expr> terms = new ArrayList<>();
-            terms.add(not(what));
-            while (isKeyword("AND")) {
+            terms.add(operand.apply(what));
+            while (isKeyword(keyword)) {
                 advance();
-                terms.add(not("a condition after AND"));
+                terms.add(operand.apply("a condition after " + keyword));
             }
-            return terms.size() == 1 ? terms.get(0) : new And(terms);
+            return terms.size() == 1 ? terms.get(0) : node.apply(terms);
         }
 
         private Expr not(String what) {

@@ -140,25 +140,20 @@ final class Lexer {
             return new Token(Kind.END, s, s, "");
         }
         char c = text.charAt(s);
+        Kind punctuation = switch (c) {
+            case '(' -> Kind.LPAREN;
+            case ')' -> Kind.RPAREN;
+            case ',' -> Kind.COMMA;
+            case ';' -> Kind.SEMICOLON;
+            case '-' -> Kind.MINUS;
+            case '+' -> Kind.PLUS;
+            default -> null;
+        };
+        if (punctuation != null) {
+            pos = s + 1;
+            return new Token(punctuation, s, pos, String.valueOf(c));
+        }
         switch (c) {
-            case '(':
-                pos++;
-                return new Token(Kind.LPAREN, s, pos, "(");
-            case ')':
-                pos++;
-                return new Token(Kind.RPAREN, s, pos, ")");
-            case ',':
-                pos++;
-                return new Token(Kind.COMMA, s, pos, ",");
-            case ';':
-                pos++;
-                return new Token(Kind.SEMICOLON, s, pos, ";");
-            case '-':
-                pos++;
-                return new Token(Kind.MINUS, s, pos, "-");
-            case '+':
-                pos++;
-                return new Token(Kind.PLUS, s, pos, "+");
             case '\'':
                 return new Token(Kind.STRING, s, pos = endOfQuoted(s, '\'', "string"), unquote(s, pos, '\''));
             case '"': {

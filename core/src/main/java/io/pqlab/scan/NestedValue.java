@@ -81,11 +81,7 @@ public sealed interface NestedValue permits NestedValue.StructValue, NestedValue
 
         @Override
         public String toString() {
-            StringBuilder sb = new StringBuilder("{");
-            for (int i = 0; i < names.size(); i++) {
-                sb.append(i == 0 ? "" : ", ").append(names.get(i)).append(": ").append(show(values.get(i)));
-            }
-            return sb.append('}').toString();
+            return joined('{', names.size(), i -> names.get(i) + ": " + show(values.get(i)), '}');
         }
     }
 
@@ -105,11 +101,7 @@ public sealed interface NestedValue permits NestedValue.StructValue, NestedValue
 
         @Override
         public String toString() {
-            StringBuilder sb = new StringBuilder("[");
-            for (int i = 0; i < elements.size(); i++) {
-                sb.append(i == 0 ? "" : ", ").append(show(elements.get(i)));
-            }
-            return sb.append(']').toString();
+            return joined('[', elements.size(), i -> show(elements.get(i)), ']');
         }
     }
 
@@ -138,12 +130,7 @@ public sealed interface NestedValue permits NestedValue.StructValue, NestedValue
 
         @Override
         public String toString() {
-            StringBuilder sb = new StringBuilder("{");
-            for (int i = 0; i < entries.size(); i++) {
-                Entry e = entries.get(i);
-                sb.append(i == 0 ? "" : ", ").append(show(e.key())).append('=').append(show(e.value()));
-            }
-            return sb.append('}').toString();
+            return joined('{', entries.size(), i -> show(entries.get(i).key()) + "=" + show(entries.get(i).value()), '}');
         }
     }
 
@@ -153,6 +140,15 @@ public sealed interface NestedValue permits NestedValue.StructValue, NestedValue
     /** An unmodifiable list that may hold nulls (List.of may not). */
     static List<Object> listOf(Object... values) {
         return Collections.unmodifiableList(java.util.Arrays.asList(values));
+    }
+
+    /** The n items, comma-separated, between the brackets. */
+    private static String joined(char open, int n, java.util.function.IntFunction<String> item, char close) {
+        StringBuilder sb = new StringBuilder().append(open);
+        for (int i = 0; i < n; i++) {
+            sb.append(i == 0 ? "" : ", ").append(item.apply(i));
+        }
+        return sb.append(close).toString();
     }
 
     private static String show(Object v) {

@@ -32,7 +32,8 @@ import java.util.Set;
  */
 final class PageSource implements Pages {
 /** What every page source of one scan shares. */
-record Context(ParquetFile file, ColumnChunkReader.Options readerOptions, ScanStats stats, boolean pageIndex) {}
+record Context(ParquetFile file, ColumnChunkReader.Options readerOptions, ScanStats stats, boolean pageIndex,
+        io.pqlab.internal.column.AheadBudget ahead, int rowGroupsInFlight) {}
 
 private final Context ctx;
     private final RowGroupPlan g;
@@ -59,19 +60,13 @@ private final Context ctx;
 
     /**
      * The bytes all readers of a scan may hold together in pages decompressed ahead (stored and
-     * decompressed): a 16th of the heap, shared out evenly ({@link #aheadBytes}) so that a wide
-     * projection does not multiply it (32 MiB at -Xmx512m; 4 MiB in the 64 MiB test JVM).
+     * decompressed), one budget for the scan ({@link Context#ahead}) so that a wide projection or
+     * more row groups in flight do not multiply it: a 16th of the heap (32 MiB at -Xmx512m; 4 MiB
+     * in the 64 MiB test JVM). A page that does not fit what is left is decompressed by its
+     * reader when reached, as at one thread. The batches queued by row groups processed on the
+     * pool ({@link PooledRows}) have a budget of the same size.
      */
     static final long AHEAD_BYTES = Runtime.getRuntime().maxMemory() / 16;
-
-    /**
-     * One reader's share of {@link #AHEAD_BYTES}: the columns row group g reads, for it and for
-     * the row group opened ahead. A page larger than the share is decompressed by the reader
-     * itself, as at one thread.
-     */
-    static long aheadBytes(RowGroupPlan g) {
-        return AHEAD_BYTES / (2L * Math.max(1, g.reads().size()));
-    }
 
     /**
      * The bytes the read windows of all readers of a local file may hold together: a 32nd of the
@@ -81,7 +76,8 @@ private final Context ctx;
 
     /**
      * One reader's read window: for a local file, its share of {@link #READ_BYTES} among the
-     * columns of row group g and of the row group opened ahead, between 256 KiB and the options'
+     * columns of row group g and of the other row groups in flight (at one thread, the next; at
+     * T threads, T + 1 in all), between 256 KiB and the options'
      * read size (8 MiB; a page larger than the window is still read whole). The live heap of a
      * full scan was mostly these windows (six columns of 8 MiB, twice while a row group was opened
      * ahead); a read of a local file costs a system call, not a round trip. A file read in phases
@@ -94,7 +90,7 @@ private final Context ctx;
         if (!localFile(ctx.file().source())) {
             return max;
         }
-        long share = READ_BYTES / (2L * Math.max(1, g.reads().size()));
+        long share = READ_BYTES / ((long) Math.max(2, ctx.rowGroupsInFlight()) * Math.max(1, g.reads().size()));
         return (int) Math.min(max, Math.max(256 << 10, share));
     }
 
@@ -270,7 +266,7 @@ private final Context ctx;
                     reader = walk ? ColumnChunkReader.open(ctx.file(), g.index(), c, o)
                             : ColumnChunkReader.openPages(ctx.file(), g.index(), c, oi,
                                     more != null ? more : chosen, o);
-                    reader.decompressAhead(decompressPool, decompressPages, aheadBytes(g));
+                    reader.decompressAhead(decompressPool, decompressPages, ctx.ahead());
                 } else if (more != null) {
                     reader.appendPages(more);
                 }

@@ -3,7 +3,7 @@ package io.pqlab.scan;
 import io.pqlab.internal.column.ColumnBatch;
 import java.io.IOException;
 
-/** The decoded pages of one column chunk, in row order: a {@link PageSource}, or one decoded ahead ({@link AheadPages}). */
+/** The decoded pages of one column chunk, in row order: a {@link PageSource} (at more than one thread its row group runs on the pool: {@link PooledRows}). */
 interface Pages extends AutoCloseable {
     /** The next page, or null at the end. */
     ColumnBatch next() throws IOException;

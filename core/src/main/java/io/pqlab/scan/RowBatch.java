@@ -62,6 +62,11 @@ public final class RowBatch {
         this.values = new ColumnValues[n];
     }
 
+    /** Column c's rows as runs of pages (the scanner counts the pages a queued batch holds). */
+    Runs runs(int c) {
+        return runs[c];
+    }
+
     /** Column c's per-row page and entries, derived from its runs the first time a row getter needs them. */
     private void rows(int c) {
         if (pages[c] != null) {

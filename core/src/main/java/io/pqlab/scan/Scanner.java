@@ -61,19 +61,19 @@ final class Scanner implements AutoCloseable {
     private int nextRowGroup;
     private long returned;
     private RowGroupRows current;
-    /** Row groups opened ahead, in file order (see openAhead): each one's rows or the failure opening it. */
+    /** Pooled scans: the row groups worked on after the current one, in file order (see openPooled). */
     private final java.util.ArrayDeque<Ahead> ahead = new java.util.ArrayDeque<>();
-    /** The decoded bytes the row groups in {@link #ahead} are estimated to hold (see {@link #estimate}). */
-    private long aheadEstimate;
     private boolean aheadFailed;
     /** The first failure next() threw: thrown again by every later call. */
     private Throwable failure;
     private final ScanStats stats = new ScanStats();
     private final PageSource.Context sources;
     private ExecutorService pool;
+    /** The bytes of the pages the batches queued by pooled row groups hold, against {@link PageSource#AHEAD_BYTES}. */
+    private final PooledRows.Held held = new PooledRows.Held(PageSource.AHEAD_BYTES);
 
     private Scanner(ParquetFile file, BoundQuery options, Plan plan, List<ColumnDescriptor> outputColumns,
-            List<Integer> conditionColumns) {
+            List<Integer> conditionColumns, long aheadBytes) {
         this.file = file;
         this.options = options;
         this.plan = plan;
@@ -81,11 +81,17 @@ final class Scanner implements AutoCloseable {
         this.conditionColumns = conditionColumns;
         this.readerOptions = ColumnChunkReader.Options.DEFAULT.withVerifyChecksums(options.verifyChecksums());
         this.sources = new PageSource.Context(file, readerOptions, stats,
-                options.uses(Mechanism.PAGE_INDEX));
+                options.uses(Mechanism.PAGE_INDEX), new io.pqlab.internal.column.AheadBudget(aheadBytes),
+                options.threads() > 1 ? options.threads() + 1 : 1);
     }
 
     /** Plans the scan; nothing of the data is read until {@link #next()}. */
     public static Scanner open(ParquetFile file, BoundQuery options) throws IOException {
+        return open(file, options, PageSource.AHEAD_BYTES);
+    }
+
+    /** {@link #open(ParquetFile, BoundQuery)} with another budget of pages decompressed ahead (tests). */
+    static Scanner open(ParquetFile file, BoundQuery options, long aheadBytes) throws IOException {
         List<ColumnDescriptor> out = new ArrayList<>();
         if (options.columns() == null) {
             out.addAll(file.schema().columns());
@@ -101,7 +107,7 @@ final class Scanner implements AutoCloseable {
         out.forEach(c -> projection.add(c.index()));
         projection.addAll(conditionColumns);
         Plan plan = Planner.plan(file, options.withColumns(new ArrayList<>(projection)));
-        return new Scanner(file, options, plan, out, new ArrayList<>(conditionColumns));
+        return new Scanner(file, options, plan, out, new ArrayList<>(conditionColumns), aheadBytes);
     }
 
     public Plan plan() {
@@ -130,7 +136,7 @@ final class Scanner implements AutoCloseable {
             throw (RuntimeException) failure;
         }
         try {
-            return advance();
+            return options.threads() > 1 ? advancePooled() : advance();
         } catch (IOException | RuntimeException | Error e) {
             failure = e; // a caller that goes on after a failure must not get the rows past it as if complete
             throw e;
@@ -153,29 +159,12 @@ final class Scanner implements AutoCloseable {
                 if (b != null) {
                     returned += b.size();
                     stats.rows(0, b.size());
-                    openAhead();
                     return b.in(file.schema()); // a repeated column's text is its field's (RowBatch.text)
                 }
                 current.close();
                 current = null;
             }
-            Ahead a = ahead.poll();
-            if (a != null) {
-                aheadEstimate -= a.estimate();
-                current = a.rows();
-                Throwable t = a.failure();
-                if (t instanceof IOException io) {
-                    throw io;
-                } else if (t instanceof Error err) {
-                    throw err;
-                } else if (t != null) {
-                    throw (RuntimeException) t;
-                }
-                openAhead();
-                continue;
-            }
             if (nextRowGroup >= plan.rowGroups().size() || (options.limit() >= 0 && returned >= options.limit())) {
-                stopPool();
                 return null;
             }
             RowGroupPlan g = plan.rowGroups().get(nextRowGroup++);
@@ -183,85 +172,120 @@ final class Scanner implements AutoCloseable {
                 stats.rowGroup(true);
                 continue;
             }
-            current = scanRowGroup(g);
-            openAhead();
+            current = scanRowGroup(g, options.limit() >= 0 ? options.limit() - returned : Long.MAX_VALUE);
         }
     }
 
-    /** A row group opened ahead: its rows (null: none can match) or the failure opening it, and its estimate. */
-    private record Ahead(RowGroupRows rows, Throwable failure, long estimate) {}
+    /**
+     * At more than one thread: row groups processed whole on the pool ({@link PooledRows}), taken
+     * in file order. The current one hands out the batches its task made; up to {@code threads}
+     * after it are worked on meanwhile (see {@link #openPooled}).
+     */
+    private RowBatch advancePooled() throws IOException {
+        while (true) {
+            if (current == null) {
+                openPooled();
+                Ahead a = ahead.poll();
+                if (a == null) {
+                    stopPool();
+                    return null;
+                }
+                current = a.rows();
+                currentReturned = 0;
+                if (a.failure() != null) {
+                    throw rethrow(a.failure());
+                }
+                openPooled();
+            }
+            RowBatch b;
+            try {
+                b = current.nextBatch();
+            } catch (IOException | RuntimeException | Error e) {
+                current.close(); // nothing more is made for a row group that failed
+                current = null;
+                throw e;
+            }
+            if (b != null) {
+                returned += b.size();
+                currentReturned += b.size();
+                stats.rows(0, b.size());
+                openPooled();
+                for (Ahead a : ahead) {
+                    if (a.rows() != null) {
+                        ((PooledRows) a.rows()).resume(); // the batch taken freed queued bytes
+                    }
+                }
+                return b.in(file.schema()); // a repeated column's text is its field's (RowBatch.text)
+            }
+            current.close();
+            current = null;
+        }
+    }
+
+    /** Rows handed out from the current row group (pooled scans). */
+    private long currentReturned;
 
     /**
-     * Row groups ahead, only with a pool and never past the limit, so that the pool does not sit
-     * idle between row groups. Two rules:
-     *
-     * <ul>
-     *   <li>Once the current row group has handed out its last batch, the next one that is read is
-     *       opened (its sources start decoding their first pages) while the caller works on that
-     *       batch, whatever its size: it holds a few pages per column, as the current one does.
-     *   <li>Without a limit, earlier and more: up to {@code threads} row groups are kept open
-     *       ahead as long as their whole decoded size (estimated, {@link #estimate}) fits {@link
-     *       PageSource#AHEAD_BYTES} together. Small row groups of few pages per column (DuckDB's
-     *       122,880 rows, one page per column) have too little work inside to keep the pool busy
-     *       (one column's page can be most of it); with the next ones decoding meanwhile, it is.
-     *       A row group too large for the budget is opened by the first rule only. Not under a
-     *       limit, where a row group opened early might never be needed (its pages would count as
-     *       decoded, which one thread would not have done).
-     * </ul>
-     *
-     * A failure to open one is thrown when the caller reaches it.
+     * Opens the row groups worked on after the current one, in file order, each a task on the
+     * pool. Without a limit, up to {@code threads} of them, whatever their size: a row group's
+     * task holds a window's pages per column and the batches it queued, and stops at the scan's
+     * budget of queued bytes (DuckDB's file has 82 row groups of one page per column: one alone
+     * cannot keep two threads busy). Under a limit only the next one, once the current one has
+     * made all its batches, with what the limit still allows after them: so no row group is
+     * read that one thread would not have read (ParallelScanTest holds the counters equal).
      */
-    private void openAhead() {
-        if (aheadFailed || pool() == null || options.limit() >= 0 && returned >= options.limit()) {
+    private void openPooled() {
+        if (aheadFailed) {
             return;
         }
-        boolean early = options.limit() < 0;
-        while (ahead.size() < Math.max(1, options.threads()) && nextRowGroup < plan.rowGroups().size()) {
-            RowGroupPlan g = plan.rowGroups().get(nextRowGroup);
+        boolean limited = options.limit() >= 0;
+        while (nextRowGroup < plan.rowGroups().size()) {
+            long left = Long.MAX_VALUE;
+            if (limited) {
+                if (!ahead.isEmpty() || current != null && !((PooledRows) current).made()) {
+                    return;
+                }
+                long committed = returned + (current == null ? 0 : ((PooledRows) current).rowsMade() - currentReturned);
+                left = options.limit() - committed;
+                if (left <= 0) {
+                    return;
+                }
+            } else if (ahead.size() >= options.threads() + (current == null ? 1 : 0)) { // the first is about to be current
+                return;
+            }
+            RowGroupPlan g = plan.rowGroups().get(nextRowGroup++);
             if (g.skipped()) {
-                nextRowGroup++;
                 stats.rowGroup(true);
                 continue;
             }
-            long est = estimate(g);
-            boolean fits = early && aheadEstimate + est <= PageSource.AHEAD_BYTES;
-            boolean due = ahead.isEmpty() && (current == null || current.exhausted());
-            if (!fits && !due) {
-                return;
-            }
-            nextRowGroup++;
-            long counted = fits ? est : 0; // one opened by the first rule holds pages, not its whole size
             try {
-                ahead.add(new Ahead(scanRowGroup(g), null, counted));
+                RowGroupRows rows = scanRowGroup(g, left);
+                if (rows != null) {
+                    ahead.add(new Ahead(new PooledRows(rows, pool(), held), null));
+                }
             } catch (IOException | RuntimeException | Error e) {
-                ahead.add(new Ahead(null, e, counted));
-                aheadEstimate += counted; // taken off again when the caller reaches the failure
+                ahead.add(new Ahead(null, e));
                 aheadFailed = true; // nothing past a failure is opened: the caller stops there
                 return;
             }
-            aheadEstimate += counted;
         }
     }
 
-    /**
-     * The heap row group g's read columns would hold decoded whole: their uncompressed bytes and 8
-     * bytes a row each (offsets, value indexes, widened values); a chunk that gives no size makes
-     * it too large to open early.
-     */
-    private long estimate(RowGroupPlan g) {
-        final long tooLarge = Long.MAX_VALUE / 4; // sizes from a hostile footer must not wrap to "fits"
-        long sum = 0;
-        for (io.pqlab.plan.ColumnRead r : g.reads()) {
-            long u = ParquetFiles.chunk(file, g.index(), r.column()).metaData().totalUncompressedSize();
-            if (u < 0 || u >= tooLarge || g.numRows() < 0 || g.numRows() >= tooLarge / 16) {
-                return tooLarge;
-            }
-            sum += u + 8 * g.numRows();
-            if (sum >= tooLarge) {
-                return tooLarge;
-            }
+    private static IOException rethrow(Throwable t) {
+        if (t instanceof IOException io) {
+            return io;
+        } else if (t instanceof Error err) {
+            throw err;
         }
-        return sum;
+        throw (RuntimeException) t;
+    }
+
+    /** A row group opened ahead: its rows or the failure opening it. */
+    private record Ahead(RowGroupRows rows, Throwable failure) {}
+
+    /** The scan's budget of pages decompressed ahead (tests read its peak). */
+    io.pqlab.internal.column.AheadBudget aheadBudget() {
+        return sources.ahead();
     }
 
     /** Row groups opened ahead now (tests). */
@@ -281,7 +305,6 @@ final class Scanner implements AutoCloseable {
                 a.rows().close();
             }
         }
-        aheadEstimate = 0;
         stopPool();
     }
 
@@ -327,11 +350,11 @@ final class Scanner implements AutoCloseable {
             return s;
         }
         s.decompressAhead(p, options.threads());
-        return new AheadPages(s, p);
+        return s; // the row group's task decodes its pages in order; pages after them decompress on the pool
     }
 
     /** The state that hands out row group g's matching rows, or null if none can match. */
-    private RowGroupRows scanRowGroup(RowGroupPlan g) throws IOException {
+    private RowGroupRows scanRowGroup(RowGroupPlan g, long limit) throws IOException {
         stats.rowGroup(false);
         if (g.numRows() > Integer.MAX_VALUE - 16) {
             // rows are int-indexed in a row group's bitsets; no writer makes such a row group (it would not be read whole)
@@ -341,7 +364,6 @@ final class Scanner implements AutoCloseable {
         }
         RowRanges kept = g.rows();
         Predicate p = options.predicate() == null ? new Predicate.Constant(true, "") : options.predicate();
-        long limit = options.limit() >= 0 ? options.limit() - returned : Long.MAX_VALUE;
         List<Integer> distinct = new ArrayList<>();
         for (ColumnDescriptor c : outputColumns) {
             if (!distinct.contains(c.index())) {
@@ -355,7 +377,7 @@ final class Scanner implements AutoCloseable {
         // columns' cursors bear the rows out before any is handed out (the row group's row count
         // is a claim until a page bears it out)
         RowRanges matchRanges = !kept.isEmpty() && ConditionEvaluator.constant(p) ? kept : RowRanges.empty();
-        if (options.limit() >= 0) {
+        if (limit != Long.MAX_VALUE) {
             matchRanges = first(matchRanges, limit);
         }
         if (matchRanges.rowCount() == 0) {
@@ -406,8 +428,11 @@ final class Scanner implements AutoCloseable {
         Map<Integer, Pages> returnedPages = new HashMap<>();
         boolean progressive = options.lateMaterialization();
         try {
+            // a condition column gated by earlier conjuncts reads only the pages they leave undecided (WindowedPass.gates)
+            Map<Integer, Predicate> gates = progressive ? WindowedPass.gates(p, conditionColumns) : Map.of();
             for (int c : conditionColumns) {
-                conditionPages.put(c, pages(new PageSource(sources, g, c, kept, Set.of(), true)));
+                conditionPages.put(c, pages(gates.containsKey(c) ? new PageSource(sources, g, c)
+                        : new PageSource(sources, g, c, kept, Set.of(), true)));
             }
             for (int c : distinct) {
                 if (!conditionColumns.contains(c)) {

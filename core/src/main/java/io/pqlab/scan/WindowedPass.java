@@ -35,13 +35,21 @@ final class WindowedPass implements RowGroupRows {
         final CompiledLeaf[] tests;
         final BitSet[] bits;
         final ColumnCursor cursor; // the returned column's cursor, fed this column's pages; or null
+        /**
+         * The conjuncts of the condition on earlier feeds' columns only, or null: where they are
+         * false the condition is, so this column's leaves are evaluated only where they hold, and
+         * its pages (a progressive source) decoded only where some row needs them.
+         */
+        final Predicate gate;
+        ColumnBatch carry; // a gated feed's last page, running past its window's end
         long reached; // end row of the last page decoded
         boolean ended;
 
-        Feed(Pages pages, List<Predicate.Leaf> leaves, ColumnCursor cursor) {
+        Feed(Pages pages, List<Predicate.Leaf> leaves, ColumnCursor cursor, Predicate gate) {
             this.pages = pages;
             this.leaves = leaves;
             this.cursor = cursor;
+            this.gate = gate;
             this.tests = new CompiledLeaf[leaves.size()];
             this.bits = new BitSet[leaves.size()];
             for (int j = 0; j < tests.length; j++) {
@@ -101,11 +109,53 @@ final class WindowedPass implements RowGroupRows {
         }
     }
 
-    /** Builds the pass; the sources it is given are closed with it (also when this fails). */
+    /**
+     * The gate of each condition column after the first, in order: the AND of the top-level
+     * conjuncts of p (nested ANDs flattened) whose columns all come earlier; a column with none
+     * is not in the map. Where a window's gate is false for every row, the column's pages for
+     * that window are neither fetched nor decompressed (its source is a progressive one, told
+     * the rows the gate leaves undecided); where it is false for some, its leaves skip those rows.
+     * Sound because p is the AND of every conjunct: a row where one of them is false does not
+     * match, whatever the later columns hold (no NOT node: negation is in the leaves' operators).
+     */
+    static Map<Integer, Predicate> gates(Predicate p, List<Integer> conditionColumns) {
+        List<Predicate> conjuncts = new ArrayList<>();
+        flatten(p, conjuncts);
+        Map<Integer, Predicate> out = new java.util.HashMap<>();
+        java.util.Set<Integer> earlier = new java.util.HashSet<>();
+        for (int c : conditionColumns) {
+            List<Predicate> before = new ArrayList<>();
+            for (Predicate t : conjuncts) {
+                java.util.Set<Integer> cols = t.columns();
+                if (!cols.isEmpty() && earlier.containsAll(cols)) {
+                    before.add(t);
+                }
+            }
+            if (!before.isEmpty()) {
+                out.put(c, before.size() == 1 ? before.get(0) : new Predicate.And(before));
+            }
+            earlier.add(c);
+        }
+        return out;
+    }
+
+    private static void flatten(Predicate p, List<Predicate> out) {
+        if (p instanceof Predicate.And a) {
+            a.terms().forEach(t -> flatten(t, out));
+        } else {
+            out.add(p);
+        }
+    }
+
+    /**
+     * Builds the pass; the sources it is given are closed with it (also when this fails). With
+     * {@code progressive}, the condition columns in {@link #gates} must have progressive sources.
+     */
     static WindowedPass of(RowGroupPlan g, RowRanges kept, Predicate p, List<Integer> conditionColumns,
             Map<Integer, Pages> conditionPages, List<Integer> distinct, Map<Integer, Pages> returnedPages,
             boolean progressive, int[] slotColumn, List<ColumnDescriptor> outputColumns, ScanStats stats, long limit) {
         List<Feed> feeds = new ArrayList<>();
+        Map<Integer, Predicate> gates = progressive ? gates(p, conditionColumns) : Map.of();
         ColumnCursor[] cursors = new ColumnCursor[distinct.size()];
         List<Pages> told = new ArrayList<>();
         try {
@@ -115,7 +165,7 @@ final class WindowedPass implements RowGroupRows {
                 if (slot >= 0) {
                     cursors[slot] = cursor;
                 }
-                feeds.add(new Feed(conditionPages.get(c), ConditionEvaluator.leavesOf(p, c), cursor));
+                feeds.add(new Feed(conditionPages.get(c), ConditionEvaluator.leavesOf(p, c), cursor, gates.get(c)));
             }
             for (int i = 0; i < cursors.length; i++) {
                 if (cursors[i] == null) {
@@ -171,10 +221,15 @@ final class WindowedPass implements RowGroupRows {
         long ws = Math.max(windowStart, kept.start(i));
         long we = Math.min(ws + windowSize, keptEnd);
         windowSize = Math.min(Scanner.BATCH_ROWS, windowSize * 2);
+        RowRanges rows = kept.intersect(RowRanges.of(ws, we));
         for (Feed f : feeds) {
             if (f.cursor != null) {
                 // windows without matches hand nothing out, so nothing else drops their pages
                 f.cursor.dropBefore(ws);
+            }
+            if (f.gate != null) {
+                evaluateGated(f, rows, ws, we);
+                continue;
             }
             while (!f.ended && f.reached < we) {
                 ColumnBatch b = f.pages.next();
@@ -191,7 +246,6 @@ final class WindowedPass implements RowGroupRows {
                 }
             }
         }
-        RowRanges rows = kept.intersect(RowRanges.of(ws, we));
         stats.rows(rows.rowCount(), 0);
         windowRows = rows.rowCount();
         BitSet m = ConditionEvaluator.eval(p, leafBits, rows);
@@ -210,6 +264,54 @@ final class WindowedPass implements RowGroupRows {
         windowStart = we;
         windowEnd = we;
         return RowRanges.union(out).intersect(rows);
+    }
+
+    /**
+     * A gated feed's window: its leaves evaluated on the window's rows where the gate holds (the
+     * earlier feeds' bits for the window are set), its pages decoded only as far as those rows
+     * reach, and, from a progressive source, only the pages holding them. The rows left out keep
+     * clear bits: the condition is false there whatever they are.
+     */
+    private void evaluateGated(Feed f, RowRanges rows, long ws, long we) throws IOException {
+        if (f.carry != null && f.carry.firstRow() + f.carry.rowCount() <= ws) {
+            f.carry = null;
+        }
+        BitSet u = (BitSet) ConditionEvaluator.eval(f.gate, leafBits, rows).clone(); // a leaf's gate is its own bits
+        u.clear(0, (int) ws);
+        if (u.length() > we) {
+            u.clear((int) we, u.length());
+        }
+        if (u.isEmpty()) {
+            return; // no row of the window needs this column
+        }
+        RowRanges want = ConditionEvaluator.toRanges(u).intersect(rows);
+        if (want.isEmpty()) {
+            return;
+        }
+        long wantEnd = want.end(want.size() - 1);
+        f.pages.want(want, want.rowCount() == rows.rowCount());
+        if (f.carry != null) {
+            evalLeaves(f, f.carry, want);
+        }
+        while (!f.ended && f.reached < wantEnd) {
+            ColumnBatch b = f.pages.next();
+            if (b == null) {
+                f.ended = f.pages.atEnd();
+                break; // a progressive source has handed out every page chosen so far
+            }
+            evalLeaves(f, b, want);
+            f.reached = Math.max(f.reached, b.firstRow() + b.rowCount());
+            f.carry = b.firstRow() + b.rowCount() > we ? b : null;
+            if (f.cursor != null) {
+                f.cursor.add(b);
+            }
+        }
+    }
+
+    private static void evalLeaves(Feed f, ColumnBatch b, RowRanges rows) {
+        for (int j = 0; j < f.bits.length; j++) {
+            ConditionEvaluator.evalLeaf(f.leaves.get(j), f.tests[j], b, rows, f.bits[j]);
+        }
     }
 
     @Override

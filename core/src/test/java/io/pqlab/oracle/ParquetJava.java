@@ -33,6 +33,8 @@ import org.apache.parquet.column.values.bloomfilter.BlockSplitBloomFilter;
 import org.apache.parquet.column.values.bloomfilter.BloomFilter;
 import org.apache.parquet.conf.ParquetConfiguration;
 import org.apache.parquet.conf.PlainParquetConfiguration;
+import org.apache.parquet.example.data.Group;
+import org.apache.parquet.example.data.simple.SimpleGroupFactory;
 import org.apache.parquet.format.BloomFilterHeader;
 import org.apache.parquet.format.FileMetaData;
 import org.apache.parquet.format.Util;
@@ -431,6 +433,40 @@ public final class ParquetJava {
                 .withWriterVersion(WriterVersion.PARQUET_1_0)
                 .withStatisticsEnabled(true)
                 .withValidation(false);
+    }
+
+    /**
+     * One row as an example Group of {@code groups}' schema: one value per field, in order, null for
+     * none; Integer, Long, Float, Double, Boolean, String, byte[] or Binary.
+     */
+    public static Group group(SimpleGroupFactory groups, Object[] row) {
+        Group g = groups.newGroup();
+        for (int i = 0; i < row.length; i++) {
+            Object v = row[i];
+            if (v == null) {
+                continue;
+            }
+            if (v instanceof Integer x) {
+                g.add(i, x);
+            } else if (v instanceof Long x) {
+                g.add(i, x);
+            } else if (v instanceof Float x) {
+                g.add(i, x);
+            } else if (v instanceof Double x) {
+                g.add(i, x);
+            } else if (v instanceof Boolean x) {
+                g.add(i, x);
+            } else if (v instanceof String x) {
+                g.add(i, x);
+            } else if (v instanceof byte[] x) {
+                g.add(i, Binary.fromConstantByteArray(x));
+            } else if (v instanceof Binary x) {
+                g.add(i, x);
+            } else {
+                throw new IllegalArgumentException("cannot write " + v.getClass());
+            }
+        }
+        return g;
     }
 
     /**

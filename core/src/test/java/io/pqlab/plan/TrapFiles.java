@@ -20,7 +20,6 @@ import org.apache.parquet.format.FileMetaData;
 import org.apache.parquet.format.Util;
 import org.apache.parquet.hadoop.ParquetWriter;
 import org.apache.parquet.hadoop.example.ExampleParquetWriter;
-import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.MessageTypeParser;
 
@@ -51,33 +50,7 @@ final class TrapFiles {
         SimpleGroupFactory groups = new SimpleGroupFactory(type);
         try (ParquetWriter<Group> w = b.build()) {
             for (Object[] row : rows) {
-                Group g = groups.newGroup();
-                for (int i = 0; i < row.length; i++) {
-                    Object v = row[i];
-                    if (v == null) {
-                        continue;
-                    }
-                    if (v instanceof Integer x) {
-                        g.add(i, x);
-                    } else if (v instanceof Long x) {
-                        g.add(i, x);
-                    } else if (v instanceof Float x) {
-                        g.add(i, x);
-                    } else if (v instanceof Double x) {
-                        g.add(i, x);
-                    } else if (v instanceof Boolean x) {
-                        g.add(i, x);
-                    } else if (v instanceof String x) {
-                        g.add(i, x);
-                    } else if (v instanceof byte[] x) {
-                        g.add(i, Binary.fromConstantByteArray(x));
-                    } else if (v instanceof Binary x) {
-                        g.add(i, x);
-                    } else {
-                        throw new IllegalArgumentException("cannot write " + v.getClass());
-                    }
-                }
-                w.write(g);
+                w.write(ParquetJava.group(groups, row));
             }
         }
         return target;

@@ -74,7 +74,7 @@ class WideProjectionSmallHeapTest {
     }
 
     /** A Snappy compressor for the writer (parquet-java's needs Hadoop); the oracle's codecs to read. */
-    private static final CompressionCodecFactory SNAPPY = new CompressionCodecFactory() {
+    static final CompressionCodecFactory SNAPPY = new CompressionCodecFactory() {
         @Override
         public BytesInputCompressor getCompressor(CompressionCodecName codec) {
             return new BytesInputCompressor() {

@@ -1,9 +1,8 @@
 package io.pqlab.s3;
 
-import io.pqlab.io.ByteSource;
 import io.pqlab.io.ContentRange;
 import io.pqlab.io.RemoteReadException;
-import io.pqlab.io.RemoteSource;
+import io.pqlab.io.AbstractRemoteSource;
 import io.pqlab.io.RetryPolicy;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -12,7 +11,6 @@ import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.NoSuchFileException;
-import java.util.concurrent.atomic.AtomicLong;
 import software.amazon.awssdk.auth.credentials.AnonymousCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.AwsCredentialsProviderChain;
 import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
@@ -47,7 +45,7 @@ import software.amazon.awssdk.services.s3.model.HeadObjectResponse;
  *
  * <p>Thread-safe: reads from several threads at once are independent requests on the shared client; what it learns of the object (size, ETag) is set once under a lock and kept in volatile fields.
  */
-public final class S3Source implements RemoteSource {
+public final class S3Source extends AbstractRemoteSource {
     /** Where the endpoint may come from when {@code --endpoint} is not given. */
     public static final String[] ENDPOINT_VARIABLES = {"AWS_ENDPOINT_URL_S3", "AWS_ENDPOINT_URL"};
 
@@ -81,20 +79,17 @@ public final class S3Source implements RemoteSource {
     private final String bucket;
     private final String key;
     private final S3Client s3;
-    private final RetryPolicy retry;
-    private final AtomicLong retries = new AtomicLong();
-    private volatile long size = -1;
     private volatile String etag;
 
     private final boolean ownsClient;
 
     private S3Source(String url, String bucket, String key, S3Client s3, RetryPolicy retry, boolean ownsClient) {
+        super(retry);
         this.ownsClient = ownsClient;
         this.url = url;
         this.bucket = bucket;
         this.key = key;
         this.s3 = s3;
-        this.retry = retry;
     }
 
     /** Whether {@code location} is an s3:// URL. */
@@ -133,7 +128,7 @@ public final class S3Source implements RemoteSource {
         if (knownSize < 0) {
             throw new IllegalArgumentException("a negative size");
         }
-        size = knownSize;
+        sizeIs(knownSize);
         if (knownEtag != null) {
             etag = knownEtag;
         }
@@ -195,92 +190,61 @@ public final class S3Source implements RemoteSource {
     }
 
     @Override
-    public boolean sizeKnown() {
-        return size >= 0;
-    }
-
-    @Override
-    public long retries() {
-        return retries.get();
-    }
-
-    @Override
-    public long size() throws IOException {
-        long s = size;
-        if (s >= 0) {
-            return s;
+    protected long head() throws IOException {
+        HeadObjectResponse r = call(() -> s3.headObject(h -> h.bucket(bucket).key(key)));
+        if (r.contentLength() == null) {
+            throw new RemoteReadException("the store's answer to HeadObject has no Content-Length", false);
         }
-        return retry.run("HEAD", retries, () -> {
-            HeadObjectResponse r = call(() -> s3.headObject(h -> h.bucket(bucket).key(key)));
-            if (r.contentLength() == null) {
-                throw new RemoteReadException("the store's answer to HeadObject has no Content-Length", false);
+        return learn(r.contentLength(), r.eTag());
+    }
+
+    @Override
+    protected Suffix suffix(int n) throws IOException {
+        try (ResponseInputStream<GetObjectResponse> in = get("bytes=-" + n)) {
+            GetObjectResponse r = in.response();
+            int status = r.sdkHttpResponse().statusCode();
+            if (status == 206) {
+                ContentRange cr = ContentRange.parse(r.contentRange());
+                if (cr == null || cr.total() < 0 || cr.last() != cr.total() - 1 || cr.length() != Math.min(n, cr.total())) {
+                    throw new RemoteReadException("the store answered a request for the last " + n + " bytes with "
+                            + (r.contentRange() == null ? "no Content-Range" : "Content-Range '" + r.contentRange() + "'"),
+                            false);
+                }
+                byte[] b = body(in, (int) cr.length());
+                learn(cr.total(), r.eTag());
+                return new Suffix(cr.total(), b);
             }
-            return learn(r.contentLength(), r.eTag());
-        });
+            long len = r.contentLength() == null ? -1 : r.contentLength();
+            if (status == 200 && len >= 0 && len <= n) {
+                byte[] b = body(in, (int) len);
+                learn(len, r.eTag());
+                return new Suffix(len, b);
+            }
+            in.abort();
+            throw ignoredRange(len);
+        }
     }
 
     @Override
-    public Suffix readSuffix(int n) throws IOException {
-        if (n < 1) {
-            throw new IllegalArgumentException("a suffix of " + n + " bytes");
-        }
-        return retry.run("GET the last " + n + " bytes", retries, () -> {
-            try (ResponseInputStream<GetObjectResponse> in = get("bytes=-" + n)) {
-                GetObjectResponse r = in.response();
-                int status = r.sdkHttpResponse().statusCode();
-                if (status == 206) {
-                    ContentRange cr = ContentRange.parse(r.contentRange());
-                    if (cr == null || cr.total() < 0 || cr.last() != cr.total() - 1 || cr.length() != Math.min(n, cr.total())) {
-                        throw new RemoteReadException("the store answered a request for the last " + n + " bytes with "
-                                + (r.contentRange() == null ? "no Content-Range" : "Content-Range '" + r.contentRange() + "'"),
-                                false);
-                    }
-                    byte[] b = body(in, (int) cr.length());
-                    learn(cr.total(), r.eTag());
-                    return new Suffix(cr.total(), b);
-                }
-                long len = r.contentLength() == null ? -1 : r.contentLength();
-                if (status == 200 && len >= 0 && len <= n) {
-                    byte[] b = body(in, (int) len);
-                    learn(len, r.eTag());
-                    return new Suffix(len, b);
-                }
-                in.abort();
-                throw ignoredRange(len);
+    protected byte[] range(long offset, int length) throws IOException {
+        try (ResponseInputStream<GetObjectResponse> in = get(ContentRange.request(offset, length))) {
+            GetObjectResponse r = in.response();
+            int status = r.sdkHttpResponse().statusCode();
+            long len = r.contentLength() == null ? -1 : r.contentLength();
+            if (status == 206) {
+                ContentRange cr = ContentRange.check(r.contentRange(), offset, length, knownSize());
+                byte[] b = body(in, length);
+                learn(cr.total(), r.eTag());
+                return b;
             }
-        });
-    }
-
-    @Override
-    public void readFully(long offset, byte[] dst, int dstOffset, int length) throws IOException {
-        if (length == 0) {
-            return;
-        }
-        long known = size;
-        if (known >= 0) {
-            ByteSource.checkRange(offset, length, known, "a read");
-        }
-        byte[] got = retry.run("GET bytes " + offset + "-" + (offset + length - 1), retries, () -> {
-            try (ResponseInputStream<GetObjectResponse> in = get(ContentRange.request(offset, length))) {
-                GetObjectResponse r = in.response();
-                int status = r.sdkHttpResponse().statusCode();
-                long len = r.contentLength() == null ? -1 : r.contentLength();
-                if (status == 206) {
-                    ContentRange cr = ContentRange.check(r.contentRange(), offset, length, size);
-                    byte[] b = body(in, length);
-                    learn(cr.total(), r.eTag());
-                    return b;
-                }
-                if (status == 200 && offset == 0 && len == length) {
-                    byte[] b = body(in, length); // the whole object was asked for
-                    learn(len, r.eTag());
-                    return b;
-                }
-                in.abort();
-                throw ignoredRange(len);
+            if (status == 200 && offset == 0 && len == length) {
+                byte[] b = body(in, length); // the whole object was asked for
+                learn(len, r.eTag());
+                return b;
             }
-        });
-        System.arraycopy(got, 0, dst, dstOffset, length);
+            in.abort();
+            throw ignoredRange(len);
+        }
     }
 
     private ResponseInputStream<GetObjectResponse> get(String range) throws IOException {
@@ -316,8 +280,9 @@ public final class S3Source implements RemoteSource {
     }
 
     private synchronized long learn(long total, String tag) throws RemoteReadException {
-        if (size >= 0 && size != total) {
-            throw new RemoteReadException("the object changed while it was read: its size was " + size
+        long known = knownSize();
+        if (known >= 0 && known != total) {
+            throw new RemoteReadException("the object changed while it was read: its size was " + known
                     + " bytes and is now " + total, false);
         }
         if (tag != null) {
@@ -328,7 +293,7 @@ public final class S3Source implements RemoteSource {
                         + " and is now " + tag, false);
             }
         }
-        size = total;
+        sizeIs(total);
         return total;
     }
 

@@ -41,21 +41,19 @@ final class ColumnarReader implements PartitionReader<ColumnarBatch> {
 
     ColumnarReader(TaskScan task, StructType schema) throws IOException {
         this.task = task;
-        int n = schema.fields().length;
-        types = new DataType[n];
+        ReadColumns read = ReadColumns.of(task, schema);
+        types = read.types();
+        names = read.names();
+        nodes = read.nodes();
+        int n = types.length;
         columns = new int[n];
         kinds = new Kind[n];
-        nodes = new SchemaNode[n];
-        names = new String[n];
         vectors = OnHeapColumnVector.allocateColumns(4096, schema);
         for (int i = 0; i < n; i++) {
-            types[i] = schema.fields()[i].dataType();
-            names[i] = schema.fields()[i].name();
             if (task.isPartitionColumn(names[i])) {
                 kinds[i] = Kind.PARTITION;
                 continue;
             }
-            nodes[i] = task.node(names[i]);
             kinds[i] = nodes[i] == null ? Kind.MISSING : kind((ColumnDescriptor) nodes[i], types[i]);
         }
         out = new ColumnarBatch(vectors);

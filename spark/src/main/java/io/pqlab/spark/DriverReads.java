@@ -217,20 +217,8 @@ final class DriverReads {
                 continue;
             }
             for (ColumnChunk cc : rg.columns()) {
-                if (cc == null) {
-                    continue;
-                }
-                if (cc.hasColumnIndex()) {
-                    out.add(new long[] {cc.columnIndexOffset(), cc.columnIndexOffset() + cc.columnIndexLength()});
-                }
-                if (cc.hasOffsetIndex()) {
-                    out.add(new long[] {cc.offsetIndexOffset(), cc.offsetIndexOffset() + cc.offsetIndexLength()});
-                }
-                ColumnMetaData md = cc.metaData();
-                if (md != null && md.hasBloomFilter()) {
-                    long len = md.bloomFilterLength() > 0 ? md.bloomFilterLength() : CachingSource.BLOOM_KEEP;
-                    out.add(new long[] {md.bloomFilterOffset(), md.bloomFilterOffset() + len});
-                }
+                CachingSource.indexRegions(cc, Long.MAX_VALUE, out);
+                ColumnMetaData md = cc == null ? null : cc.metaData();
                 if (dictionaries && md != null && md.dictionaryPageOffset() > 0
                         && md.dictionaryPageOffset() < md.dataPageOffset()) {
                     out.add(new long[] {md.dictionaryPageOffset(), md.dataPageOffset()});

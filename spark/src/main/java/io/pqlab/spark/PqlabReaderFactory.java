@@ -2,7 +2,6 @@ package io.pqlab.spark;
 
 import io.pqlab.FileException;
 import io.pqlab.scan.RowBatch;
-import io.pqlab.schema.SchemaNode;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -14,7 +13,6 @@ import org.apache.spark.sql.connector.metric.CustomTaskMetric;
 import org.apache.spark.sql.connector.read.InputPartition;
 import org.apache.spark.sql.connector.read.PartitionReader;
 import org.apache.spark.sql.connector.read.PartitionReaderFactory;
-import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.vectorized.ColumnarBatch;
 
@@ -150,23 +148,13 @@ final class PqlabReaderFactory implements PartitionReaderFactory {
 
     private static final class Reader implements PartitionReader<InternalRow> {
         private final TaskScan task;
-        private final SchemaNode[] nodes;
-        private final DataType[] types;
-        private final String[] names;
+        private final ReadColumns columns;
         private RowBatch batch;
         private int row = -1;
 
         Reader(TaskScan task, StructType schema) throws IOException {
             this.task = task;
-            int n = schema.fields().length;
-            types = new DataType[n];
-            nodes = new SchemaNode[n];
-            names = new String[n];
-            for (int i = 0; i < n; i++) {
-                types[i] = schema.fields()[i].dataType();
-                names[i] = schema.fields()[i].name();
-                nodes[i] = task.isPartitionColumn(names[i]) ? null : task.node(names[i]);
-            }
+            this.columns = ReadColumns.of(task, schema);
         }
 
         @Override
@@ -183,12 +171,12 @@ final class PqlabReaderFactory implements PartitionReaderFactory {
 
         @Override
         public InternalRow get() {
-            Object[] out = new Object[types.length];
+            Object[] out = new Object[columns.types().length];
             for (int c = 0; c < out.length; c++) {
-                if (task.isPartitionColumn(names[c])) {
-                    out[c] = task.partitionValue(names[c], types[c]);
-                } else if (nodes[c] != null) {
-                    out[c] = SparkTypes.internal(batch.value(nodes[c], row), types[c]);
+                if (task.isPartitionColumn(columns.names()[c])) {
+                    out[c] = task.partitionValue(columns.names()[c], columns.types()[c]);
+                } else if (columns.nodes()[c] != null) {
+                    out[c] = SparkTypes.internal(batch.value(columns.nodes()[c], row), columns.types()[c]);
                 }
             }
             return new GenericInternalRow(out);

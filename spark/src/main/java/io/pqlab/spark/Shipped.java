@@ -2,6 +2,7 @@ package io.pqlab.spark;
 
 import io.pqlab.internal.dataset.CachingSource;
 import io.pqlab.internal.dataset.MetadataCache;
+import io.pqlab.internal.dataset.OnDemandSource;
 import io.pqlab.io.ByteSource;
 import io.pqlab.io.ListedFile;
 import java.io.IOException;
@@ -69,32 +70,18 @@ record Shipped(long footerStart, long[] offsets, byte[][] bytes) implements Seri
      * store (opened only when such a read comes, as {@code opener} opens it; null for none, where
      * such a read fails).
      */
-    static final class Source implements ByteSource {
-        private final ListedFile file;
+    static final class Source extends OnDemandSource {
         private final Shipped shipped;
-        private final CachingSource.Opener opener;
-        private ByteSource inner;
         private final AtomicLong served = new AtomicLong();
 
         Source(ListedFile file, Shipped shipped, CachingSource.Opener opener) {
-            this.file = file;
+            super(file, opener);
             this.shipped = shipped;
-            this.opener = opener;
         }
 
         /** Bytes served from what the driver shipped. */
         long served() {
             return served.get();
-        }
-
-        @Override
-        public String name() {
-            return file.location();
-        }
-
-        @Override
-        public long size() {
-            return file.size();
         }
 
         @Override
@@ -109,16 +96,6 @@ record Shipped(long footerStart, long[] offsets, byte[][] bytes) implements Seri
             inner().readFully(offset, dst, dstOffset, length);
         }
 
-        private synchronized ByteSource inner() throws IOException {
-            if (inner == null) {
-                if (opener == null) {
-                    throw new IOException(file.location() + ": not among the bytes read");
-                }
-                inner = opener.open(file);
-            }
-            return inner;
-        }
-
         /**
          * The footer exactly, where its place is known (one read, served from the shipped copy or
          * one request); else what the store suggests (or, without a store, what was read of the end).
@@ -128,34 +105,16 @@ record Shipped(long footerStart, long[] offsets, byte[][] bytes) implements Seri
             if (shipped.footerStart >= 0) {
                 return (int) Math.min(Integer.MAX_VALUE - 8, file.size() - shipped.footerStart);
             }
-            if (opener == null) {
+            if (!opens()) {
                 return Math.max(8, shipped.tailHeld(file.size()));
             }
-            try {
-                return inner().firstTailRead();
-            } catch (IOException e) {
-                return 8; // the read that follows fails with the reason
-            }
+            return innerFirstTailRead();
         }
 
         /** The store's answer; without a store, true (the head magic is checked only where it was read). */
         @Override
         public boolean remote() {
-            if (opener == null) {
-                return true;
-            }
-            try {
-                return inner().remote();
-            } catch (IOException e) {
-                return false; // the first read opens it again and fails with the reason
-            }
-        }
-
-        @Override
-        public synchronized void close() throws IOException {
-            if (inner != null) {
-                inner.close();
-            }
+            return !opens() || innerRemote();
         }
     }
 

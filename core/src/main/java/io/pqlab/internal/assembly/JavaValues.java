@@ -4,14 +4,12 @@ import io.pqlab.schema.LogicalType;
 import io.pqlab.schema.TimeUnit;
 import io.pqlab.internal.stats.ValueOrder;
 import io.pqlab.internal.values.ColumnType;
+import io.pqlab.internal.values.ValueFormat;
 import io.pqlab.schema.ColumnDescriptor;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
@@ -101,7 +99,7 @@ public final class JavaValues {
         if (t.isText()) {
             return (b, v) -> {
                 byte[] x = b.binaries().get(v);
-                String s = utf8(x);
+                String s = ValueFormat.utf8(x);
                 return s != null ? s : x;
             };
         }
@@ -144,16 +142,5 @@ public final class JavaValues {
         long nanos = b.getLong(0);
         long epochDay = b.getInt(8) - 2_440_588L;
         return LocalDate.ofEpochDay(epochDay).atStartOfDay().plusNanos(nanos);
-    }
-
-    private static String utf8(byte[] v) {
-        try {
-            return StandardCharsets.UTF_8.newDecoder()
-                    .onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(v)).toString();
-        } catch (CharacterCodingException e) {
-            return null;
-        }
     }
 }

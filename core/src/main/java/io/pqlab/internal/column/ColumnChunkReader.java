@@ -176,7 +176,7 @@ public final class ColumnChunkReader implements AutoCloseable {
     // decompressing ahead (see decompressAhead); null pool: every page inline, as before
     private Executor aheadPool;
     private int aheadMax;
-    private long aheadBudget;
+    private AheadBudget aheadBudget;
     /** Pages read ahead, in order, each with its stored bytes copied and its decompression queued. */
     private final java.util.ArrayDeque<Page> ahead = new java.util.ArrayDeque<>();
     private long aheadBytes;
@@ -448,26 +448,62 @@ public final class ColumnChunkReader implements AutoCloseable {
         return k >= chosenCount;
     }
 
+    /**
+     * The bytes all readers in this JVM hold in pages read ahead, whatever budget they were given
+     * (tests: the scan's bound is checked on what is held, not on the budget that should hold it).
+     */
+    public static final Gauge HELD_AHEAD = new Gauge();
+
+    /** A sum over threads and its peak since the last {@link #resetPeak}. */
+    public static final class Gauge {
+        private final java.util.concurrent.atomic.AtomicLong now = new java.util.concurrent.atomic.AtomicLong();
+        private final java.util.concurrent.atomic.AtomicLong peak = new java.util.concurrent.atomic.AtomicLong();
+
+        void add(long n) {
+            long v = now.addAndGet(n);
+            if (n > 0) {
+                peak.accumulateAndGet(v, Math::max);
+            }
+        }
+
+        public long now() {
+            return now.get();
+        }
+
+        public long peak() {
+            return peak.get();
+        }
+
+        public void resetPeak() {
+            peak.set(now.get());
+        }
+    }
+
     /** Pages read from the file's bytes so far (each page once, however it was decoded); tests. */
     int pageReads() {
         return pageReads;
     }
 
     /**
-     * Decompresses up to {@code pages} pages ahead on {@code pool}, holding at most {@code
-     * budgetBytes} of their stored and decompressed bytes (a page that alone exceeds it is read
-     * inline). Headers, checksums, the dictionary and decoding stay on the reader's thread, in
+     * Decompresses up to {@code pages} pages ahead on {@code pool}, holding their stored and
+     * decompressed bytes within {@code budget} (shared by the scan's readers; a page that does not
+     * fit what is left of it is decoded inline when reached). Headers, checksums, the dictionary and decoding stay on the reader's thread, in
      * order, so a page's errors are thrown by the {@link #next()} that reaches it, as without a
      * pool. Not for encrypted chunks (a page's AAD ordinal is taken as it is read) or uncompressed
      * ones (nothing to do): there it does nothing.
      */
-    public void decompressAhead(Executor pool, int pages, long budgetBytes) {
+    public void decompressAhead(Executor pool, int pages, AheadBudget budget) {
         if (pool == null || pages < 1 || decryptor != null || codec == Decompressor.UNCOMPRESSED) {
             return;
         }
         this.aheadPool = pool;
         this.aheadMax = pages;
-        this.aheadBudget = budgetBytes;
+        this.aheadBudget = budget;
+    }
+
+    /** {@link #decompressAhead(Executor, int, AheadBudget)} with a budget of this reader's own. */
+    public void decompressAhead(Executor pool, int pages, long budgetBytes) {
+        decompressAhead(pool, pages, new AheadBudget(budgetBytes));
     }
 
     @Override
@@ -481,7 +517,7 @@ public final class ColumnChunkReader implements AutoCloseable {
                 p.prepared.abandon(); // a task running finishes first: its decompressor is then spare
             }
         }
-        ahead.clear();
+        releaseAhead();
         decompressor.close();
         for (Decompressor d; (d = spareDecompressors.poll()) != null; ) {
             d.close();
@@ -498,6 +534,8 @@ public final class ColumnChunkReader implements AutoCloseable {
             if (p.offset() == at) {
                 ahead.poll();
                 aheadBytes -= p.aheadCost();
+                aheadBudget.release(p.aheadCost());
+                HELD_AHEAD.add(-p.aheadCost());
                 copyInUse = p.plain();
                 return p;
             }
@@ -517,9 +555,18 @@ public final class ColumnChunkReader implements AutoCloseable {
                 q.prepared.abandon();
             }
         }
-        ahead.clear();
-        aheadBytes = 0;
+        releaseAhead();
         held = null;
+    }
+
+    /** Empties the pages read ahead and gives their bytes back to the budget. */
+    private void releaseAhead() {
+        ahead.clear();
+        if (aheadBudget != null) {
+            aheadBudget.release(aheadBytes);
+        }
+        HELD_AHEAD.add(-aheadBytes);
+        aheadBytes = 0;
     }
 
     /** Reads the pages after those handed out (and read ahead) and queues their decompression. */
@@ -570,7 +617,7 @@ public final class ColumnChunkReader implements AutoCloseable {
             }
             int stored = (int) (p.end() - p.bodyOffset());
             long cost = (long) stored + Math.max(0, p.header.uncompressedPageSize());
-            if (aheadBytes + cost > aheadBudget) {
+            if (!aheadBudget.take(cost)) {
                 held = p; // its bytes stay in the buffer; next() decodes it there, not read again
                 return;
             }
@@ -584,6 +631,7 @@ public final class ColumnChunkReader implements AutoCloseable {
             Page q = new Page(p.offset(), p.headerLength(), p.header(), p.end(), copy, true, prep, cost);
             ahead.add(q);
             aheadBytes += cost;
+            HELD_AHEAD.add(cost);
             if (prep != null) {
                 try {
                     aheadPool.execute(prep);

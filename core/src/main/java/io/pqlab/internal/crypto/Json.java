@@ -110,15 +110,8 @@ final class Json {
     }
 
     private Map<String, Object> obj(int depth) {
-        i++;
         Map<String, Object> m = new LinkedHashMap<>();
-        space();
-        if (i < s.length() && s.charAt(i) == '}') {
-            i++;
-            return Collections.unmodifiableMap(m);
-        }
-        while (true) {
-            space();
+        items('}', () -> {
             if (i >= s.length() || s.charAt(i) != '"') {
                 throw bad("expected a member name");
             }
@@ -131,34 +124,34 @@ final class Json {
                 throw bad("the name \"" + name + "\" twice");
             }
             m.put(name, v);
-            space();
-            if (i < s.length() && s.charAt(i) == ',') {
-                i++;
-                continue;
-            }
-            expect('}');
-            return Collections.unmodifiableMap(m);
-        }
+        });
+        return Collections.unmodifiableMap(m);
     }
 
     private List<Object> arr(int depth) {
-        i++;
         List<Object> l = new ArrayList<>();
+        items(']', () -> l.add(value(depth + 1)));
+        return Collections.unmodifiableList(l);
+    }
+
+    /** From an opening bracket: the comma-separated items up to {@code close}, each read by {@code item}. */
+    private void items(char close, Runnable item) {
+        i++;
         space();
-        if (i < s.length() && s.charAt(i) == ']') {
+        if (i < s.length() && s.charAt(i) == close) {
             i++;
-            return Collections.unmodifiableList(l);
+            return;
         }
         while (true) {
             space();
-            l.add(value(depth + 1));
+            item.run();
             space();
             if (i < s.length() && s.charAt(i) == ',') {
                 i++;
                 continue;
             }
-            expect(']');
-            return Collections.unmodifiableList(l);
+            expect(close);
+            return;
         }
     }
 

@@ -24,7 +24,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * each Bloom filter (its header, and all of a small filter). {@link #commit} stores what is kept
  * when it grew.
  */
-public final class CachingSource implements ByteSource {
+public final class CachingSource extends OnDemandSource {
     /** Of each Bloom filter, at most this many bytes are kept. */
     public static final int BLOOM_KEEP = 64 << 10;
 
@@ -33,13 +33,10 @@ public final class CachingSource implements ByteSource {
         ByteSource open(ListedFile file) throws IOException;
     }
 
-    private final ListedFile file;
-    private final Opener opener;
     private final MetadataCache cache;
     private final List<MetadataCache.Range> cached;
     private final List<MetadataCache.Range> kept = new ArrayList<>();
     private List<long[]> regions; // null until the footer is known
-    private ByteSource inner;
     private boolean grew;
     private final AtomicLong bytesRead = new AtomicLong();
     private final AtomicLong reads = new AtomicLong();
@@ -48,24 +45,9 @@ public final class CachingSource implements ByteSource {
 
     /** @param cache where entries are stored, or null for none (metadata is then only kept in memory) */
     public CachingSource(ListedFile file, Opener opener, MetadataCache cache) {
-        this.file = file;
-        this.opener = opener;
+        super(file, opener);
         this.cache = cache;
         this.cached = cache == null ? List.of() : cache.load(file);
-    }
-
-    public ListedFile file() {
-        return file;
-    }
-
-    @Override
-    public String name() {
-        return file.location();
-    }
-
-    @Override
-    public long size() {
-        return file.size();
     }
 
     /** Whether a cache entry was found for the file as it is now. */
@@ -102,11 +84,7 @@ public final class CachingSource implements ByteSource {
                 return r.bytes().length;
             }
         }
-        try {
-            return inner().firstTailRead();
-        } catch (IOException e) {
-            return 8; // the read that follows fails with the reason
-        }
+        return innerFirstTailRead();
     }
 
     /**
@@ -119,11 +97,7 @@ public final class CachingSource implements ByteSource {
         if (warm()) {
             return !cachedHead();
         }
-        try {
-            return inner().remote();
-        } catch (IOException e) {
-            return false; // the first read opens it again and fails with the reason
-        }
+        return innerRemote();
     }
 
     @Override
@@ -150,13 +124,6 @@ public final class CachingSource implements ByteSource {
     /** Whether the file is a local one (listed by the local listing, whose versions are mtimes). */
     public boolean localFile() {
         return file.version().startsWith("mtime:");
-    }
-
-    private ByteSource inner() throws IOException {
-        if (inner == null) {
-            inner = opener.open(file);
-        }
-        return inner;
     }
 
     private static boolean serve(List<MetadataCache.Range> ranges, long offset, byte[] dst, int dstOffset, int length) {
@@ -191,6 +158,28 @@ public final class CachingSource implements ByteSource {
         return footerBytes;
     }
 
+    /**
+     * Adds where a chunk's ColumnIndex, OffsetIndex and Bloom filter lie (nothing for a null
+     * chunk). A Bloom filter without its length is taken as its first {@value #BLOOM_KEEP} bytes,
+     * one with it as at most {@code bloomCap} bytes.
+     */
+    public static void indexRegions(ColumnChunk cc, long bloomCap, List<long[]> out) {
+        if (cc == null) {
+            return;
+        }
+        if (cc.hasColumnIndex()) {
+            out.add(new long[] {cc.columnIndexOffset(), cc.columnIndexOffset() + cc.columnIndexLength()});
+        }
+        if (cc.hasOffsetIndex()) {
+            out.add(new long[] {cc.offsetIndexOffset(), cc.offsetIndexOffset() + cc.offsetIndexLength()});
+        }
+        ColumnMetaData md = cc.metaData();
+        if (md != null && md.hasBloomFilter()) {
+            long len = md.bloomFilterLength() > 0 ? Math.min(md.bloomFilterLength(), bloomCap) : BLOOM_KEEP;
+            out.add(new long[] {md.bloomFilterOffset(), md.bloomFilterOffset() + len});
+        }
+    }
+
     /** The footer is decoded: from now on only metadata is kept, and what was kept is cut to it. */
     public synchronized void footerKnown(Footer footer) {
         footerBytes = bytesRead.get();
@@ -199,20 +188,7 @@ public final class CachingSource implements ByteSource {
         reg.add(new long[] {footer.metadataOffset(), file.size()});
         for (RowGroup rg : footer.metadata().rowGroups()) {
             for (ColumnChunk cc : rg.columns()) {
-                if (cc == null) {
-                    continue;
-                }
-                if (cc.hasColumnIndex()) {
-                    reg.add(new long[] {cc.columnIndexOffset(), cc.columnIndexOffset() + cc.columnIndexLength()});
-                }
-                if (cc.hasOffsetIndex()) {
-                    reg.add(new long[] {cc.offsetIndexOffset(), cc.offsetIndexOffset() + cc.offsetIndexLength()});
-                }
-                ColumnMetaData md = cc.metaData();
-                if (md != null && md.hasBloomFilter()) {
-                    int len = md.bloomFilterLength() > 0 ? Math.min(md.bloomFilterLength(), BLOOM_KEEP) : BLOOM_KEEP;
-                    reg.add(new long[] {md.bloomFilterOffset(), md.bloomFilterOffset() + len});
-                }
+                indexRegions(cc, BLOOM_KEEP, reg);
             }
         }
         regions = reg;
@@ -258,12 +234,5 @@ public final class CachingSource implements ByteSource {
             }
         }
         return out;
-    }
-
-    @Override
-    public synchronized void close() throws IOException {
-        if (inner != null) {
-            inner.close();
-        }
     }
 }

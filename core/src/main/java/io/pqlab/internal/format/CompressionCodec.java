@@ -8,12 +8,11 @@ public enum CompressionCodec {
 
     /** The codec with this code, or null for an unknown one. */
     public static CompressionCodec of(int code) {
-        return code >= 0 && code < BY_CODE.length ? BY_CODE[code] : null;
+        return ThriftEnums.of(BY_CODE, code);
     }
 
     /** The codec's name, or "codec N" for an unknown code. */
     public static String name(int code) {
-        CompressionCodec c = of(code);
-        return c != null ? c.name() : "codec " + code;
+        return ThriftEnums.name(BY_CODE, code, "codec");
     }
 }

@@ -15,13 +15,12 @@ public enum Encoding {
 
     /** The encoding with this code, or null for an unknown one. */
     public static Encoding of(int code) {
-        return code >= 0 && code < BY_CODE.length ? BY_CODE[code] : null;
+        return ThriftEnums.of(BY_CODE, code);
     }
 
     /** The encoding's name, or "encoding N" for an unknown code. */
     public static String name(int code) {
-        Encoding e = of(code);
-        return e != null ? e.name() : "encoding " + code;
+        return ThriftEnums.name(BY_CODE, code, "encoding");
     }
 
     /** Whether data pages in this encoding hold dictionary indices. */

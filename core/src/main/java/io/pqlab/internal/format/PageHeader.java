@@ -38,30 +38,32 @@ public record PageHeader(
 
     /** Level entries in a data page (nulls included), the entries of a dictionary page, else -1. */
     public int numValues() {
-        if (dataPageHeader != null) {
-            return dataPageHeader.numValues();
-        }
-        if (dataPageHeaderV2 != null) {
-            return dataPageHeaderV2.numValues();
-        }
-        if (dictionaryPageHeader != null) {
-            return dictionaryPageHeader.numValues();
-        }
-        return -1;
+        Sub h = sub();
+        return h == null ? -1 : h.numValues();
     }
 
     /** The values' encoding code, or -1 for a page without one. */
     public int encoding() {
+        Sub h = sub();
+        return h == null ? -1 : h.encoding();
+    }
+
+    /** The sub-header that is set, or null (an index page, an unknown page type). */
+    private Sub sub() {
         if (dataPageHeader != null) {
-            return dataPageHeader.encoding();
+            return dataPageHeader;
         }
         if (dataPageHeaderV2 != null) {
-            return dataPageHeaderV2.encoding();
+            return dataPageHeaderV2;
         }
-        if (dictionaryPageHeader != null) {
-            return dictionaryPageHeader.encoding();
-        }
-        return -1;
+        return dictionaryPageHeader;
+    }
+
+    /** What the three sub-headers share. */
+    public interface Sub {
+        int numValues();
+
+        int encoding();
     }
 
     /** The page's statistics, or null (pages' statistics are optional, and deprecated by the page index). */
@@ -89,7 +91,7 @@ public record PageHeader(
             int encoding,
             int definitionLevelEncoding,
             int repetitionLevelEncoding,
-            Statistics statistics) {}
+            Statistics statistics) implements Sub {}
 
     /**
      * parquet.thrift's DictionaryPageHeader.
@@ -97,7 +99,7 @@ public record PageHeader(
      * @param encoding raw code (PLAIN, or PLAIN_DICTIONARY in old files)
      * @param sorted false when absent
      */
-    public record DictionaryPageHeader(int numValues, int encoding, boolean sorted) {}
+    public record DictionaryPageHeader(int numValues, int encoding, boolean sorted) implements Sub {}
 
     /**
      * parquet.thrift's DataPageHeaderV2. Both level lengths lie within the compressed and the
@@ -115,5 +117,5 @@ public record PageHeader(
             int definitionLevelsByteLength,
             int repetitionLevelsByteLength,
             boolean compressed,
-            Statistics statistics) {}
+            Statistics statistics) implements Sub {}
 }

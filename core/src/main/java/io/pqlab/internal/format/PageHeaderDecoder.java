@@ -53,36 +53,20 @@ public final class PageHeaderDecoder {
         while ((t = r.readFieldHeader()) != STOP) {
             switch (r.fieldId()) {
                 case 1 -> {
-                    if (t == I32) {
-                        type = r.readI32();
-                        hasType = true;
-                    } else {
-                        r.skip(t);
-                    }
+                    hasType |= t == I32;
+                    type = r.i32(t, type);
                 }
                 case 2 -> {
-                    if (t == I32) {
-                        uncompressed = size(r, "uncompressed_page_size");
-                        hasUncompressed = true;
-                    } else {
-                        r.skip(t);
-                    }
+                    hasUncompressed |= t == I32;
+                    uncompressed = size(r, t, uncompressed, "uncompressed_page_size");
                 }
                 case 3 -> {
-                    if (t == I32) {
-                        compressed = size(r, "compressed_page_size");
-                        hasCompressed = true;
-                    } else {
-                        r.skip(t);
-                    }
+                    hasCompressed |= t == I32;
+                    compressed = size(r, t, compressed, "compressed_page_size");
                 }
                 case 4 -> {
-                    if (t == I32) {
-                        crc = r.readI32();
-                        hasCrc = true;
-                    } else {
-                        r.skip(t);
-                    }
+                    hasCrc |= t == I32;
+                    crc = r.i32(t, crc);
                 }
                 case 5 -> {
                     if (t == STRUCT) v1 = dataPageHeader(r); else r.skip(t);
@@ -142,6 +126,15 @@ public final class PageHeaderDecoder {
                 type == PageHeader.DATA_PAGE_V2 ? v2 : null);
     }
 
+    /** A size or count field: its value where the wire type is I32 (refused if negative), else skipped. */
+    private static int size(CompactReader r, int type, int otherwise, String what) {
+        if (type != I32) {
+            r.skip(type);
+            return otherwise;
+        }
+        return size(r, what);
+    }
+
     private static int size(CompactReader r, String what) {
         long at = r.fileOffset();
         int n = r.readI32();
@@ -162,9 +155,7 @@ public final class PageHeaderDecoder {
         int t;
         while ((t = r.readFieldHeader()) != STOP) {
             switch (r.fieldId()) {
-                case 1 -> {
-                    if (t == I32) numValues = size(r, "num_values"); else r.skip(t);
-                }
+                case 1 -> numValues = size(r, t, numValues, "num_values");
                 case 2 -> encoding = r.i32(t, encoding);
                 case 3 -> defEncoding = r.i32(t, defEncoding);
                 case 4 -> repEncoding = r.i32(t, repEncoding);
@@ -193,9 +184,7 @@ public final class PageHeaderDecoder {
         int t;
         while ((t = r.readFieldHeader()) != STOP) {
             switch (r.fieldId()) {
-                case 1 -> {
-                    if (t == I32) numValues = size(r, "dictionary num_values"); else r.skip(t);
-                }
+                case 1 -> numValues = size(r, t, numValues, "dictionary num_values");
                 case 2 -> encoding = r.i32(t, encoding);
                 case 3 -> {
                     if (t == BOOL_TRUE || t == BOOL_FALSE) sorted = r.fieldBool(); else r.skip(t);
@@ -227,22 +216,12 @@ public final class PageHeaderDecoder {
         int t;
         while ((t = r.readFieldHeader()) != STOP) {
             switch (r.fieldId()) {
-                case 1 -> {
-                    if (t == I32) numValues = size(r, "num_values"); else r.skip(t);
-                }
-                case 2 -> {
-                    if (t == I32) numNulls = size(r, "num_nulls"); else r.skip(t);
-                }
-                case 3 -> {
-                    if (t == I32) numRows = size(r, "num_rows"); else r.skip(t);
-                }
+                case 1 -> numValues = size(r, t, numValues, "num_values");
+                case 2 -> numNulls = size(r, t, numNulls, "num_nulls");
+                case 3 -> numRows = size(r, t, numRows, "num_rows");
                 case 4 -> encoding = r.i32(t, encoding);
-                case 5 -> {
-                    if (t == I32) defLength = size(r, "definition_levels_byte_length"); else r.skip(t);
-                }
-                case 6 -> {
-                    if (t == I32) repLength = size(r, "repetition_levels_byte_length"); else r.skip(t);
-                }
+                case 5 -> defLength = size(r, t, defLength, "definition_levels_byte_length");
+                case 6 -> repLength = size(r, t, repLength, "repetition_levels_byte_length");
                 case 7 -> {
                     if (t == BOOL_TRUE || t == BOOL_FALSE) compressed = r.fieldBool(); else r.skip(t);
                 }

@@ -8,12 +8,11 @@ public enum PageType {
 
     /** The page type with this code, or null for an unknown one. */
     public static PageType of(int code) {
-        return code >= 0 && code < BY_CODE.length ? BY_CODE[code] : null;
+        return ThriftEnums.of(BY_CODE, code);
     }
 
     /** The type's name, or "page type N" for an unknown code. */
     public static String name(int code) {
-        PageType t = of(code);
-        return t != null ? t.name() : "page type " + code;
+        return ThriftEnums.name(BY_CODE, code, "page type");
     }
 }

@@ -3,6 +3,7 @@ package io.pqlab.internal.net;
 import io.pqlab.plan.Span;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.ToLongFunction;
 
 /**
  * What a read cost, phase by phase: requests, bytes, the wall time measured here, and the time the
@@ -33,11 +34,7 @@ public record Accounting(List<PhaseCost> phases, CostModel model, long retries) 
         }
 
         public long bytes() {
-            long n = 0;
-            for (RequestLog.Request r : requests) {
-                n += r.length();
-            }
-            return n;
+            return requests.stream().mapToLong(RequestLog.Request::length).sum();
         }
     }
 
@@ -116,36 +113,14 @@ public record Accounting(List<PhaseCost> phases, CostModel model, long retries) 
         return new Accounting(out, model, retries);
     }
 
-    public int requests() {
-        int n = 0;
-        for (PhaseCost p : phases) {
-            n += p.requestCount();
-        }
-        return n;
-    }
+    // the totals over the phases
+    public int requests() { return phases.stream().mapToInt(PhaseCost::requestCount).sum(); }
+    public long bytes() { return sum(PhaseCost::bytes); }
+    public long wallNanos() { return sum(PhaseCost::wallNanos); }
+    public long modelMicros() { return sum(PhaseCost::modelMicros); }
 
-    public long bytes() {
-        long n = 0;
-        for (PhaseCost p : phases) {
-            n += p.bytes();
-        }
-        return n;
-    }
-
-    public long wallNanos() {
-        long n = 0;
-        for (PhaseCost p : phases) {
-            n += p.wallNanos();
-        }
-        return n;
-    }
-
-    public long modelMicros() {
-        long n = 0;
-        for (PhaseCost p : phases) {
-            n += p.modelMicros();
-        }
-        return n;
+    private long sum(ToLongFunction<PhaseCost> f) {
+        return phases.stream().mapToLong(f).sum();
     }
 
     /** Every request, phase after phase. */

@@ -40,14 +40,8 @@ public final class PageIndexReader {
             return null;
         }
         long offset = chunk.columnIndexOffset();
-        int length = chunk.columnIndexLength();
-        byte[] bytes = source.read(offset, length, "the ColumnIndex" + column(chunk));
-        if (chunk.decryptor() != null) {
-            // the whole stored module is what was read; the index decodes from its plaintext
-            return decodeColumnIndex(chunk.decryptor().decrypt(ModuleType.COLUMN_INDEX, -1, bytes, 0, length, offset),
-                    offset, false);
-        }
-        return decodeColumnIndex(bytes, offset);
+        byte[] bytes = module(source, chunk, offset, chunk.columnIndexLength(), ModuleType.COLUMN_INDEX, "the ColumnIndex");
+        return decodeColumnIndex(bytes, offset, chunk.decryptor() == null);
     }
 
     /** The chunk's OffsetIndex, or null when it has none (or it is encrypted, as above). */
@@ -56,13 +50,18 @@ public final class PageIndexReader {
             return null;
         }
         long offset = chunk.offsetIndexOffset();
-        int length = chunk.offsetIndexLength();
-        byte[] bytes = source.read(offset, length, "the OffsetIndex" + column(chunk));
-        if (chunk.decryptor() != null) {
-            return decodeOffsetIndex(chunk.decryptor().decrypt(ModuleType.OFFSET_INDEX, -1, bytes, 0, length, offset),
-                    offset, false);
-        }
-        return decodeOffsetIndex(bytes, offset);
+        byte[] bytes = module(source, chunk, offset, chunk.offsetIndexLength(), ModuleType.OFFSET_INDEX, "the OffsetIndex");
+        return decodeOffsetIndex(bytes, offset, chunk.decryptor() == null);
+    }
+
+    /**
+     * The index module's bytes as stored, or, for an encrypted column, its plaintext (the whole
+     * stored module is what is read).
+     */
+    private static byte[] module(ByteSource source, ColumnChunk chunk, long offset, int length, ModuleType type,
+            String what) throws IOException {
+        byte[] bytes = source.read(offset, length, what + column(chunk));
+        return chunk.decryptor() == null ? bytes : chunk.decryptor().decrypt(type, -1, bytes, 0, length, offset);
     }
 
     /** Decodes a ColumnIndex that fills {@code bytes} exactly; {@code offset} is its file offset. */

@@ -12,6 +12,7 @@ import io.pqlab.internal.stats.ValueOrder;
 import io.pqlab.plan.Verdict;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.IntPredicate;
 
 /**
  * One leaf against every page of a ColumnIndex. Where the index says its bounds are ascending or
@@ -268,33 +269,35 @@ public final class PageVerdicts {
 
     /** The first position whose maximum is >= v (or > v when strict); k if none. */
     private static int firstMaxAtLeast(TrustedStatistics[] stats, int[] seq, ValueOrder order, byte[] v, boolean strict) {
+        return firstWhere(seq.length, mid -> {
+            int c = order.compare(stats[seq[mid]].max(), v);
+            return strict ? c > 0 : c >= 0;
+        });
+    }
+
+    /** The last position whose minimum is <= v (or < v when strict); -1 if none. */
+    private static int lastMinAtMost(TrustedStatistics[] stats, int[] seq, ValueOrder order, byte[] v, boolean strict) {
+        return firstWhere(seq.length, mid -> {
+            int c = order.compare(stats[seq[mid]].min(), v);
+            return strict ? c >= 0 : c > 0;
+        }) - 1;
+    }
+
+    /**
+     * A binary search over positions {@code [0, n)} ordered so that {@code from} is false up to a
+     * point and true from there on: that point, or n.
+     */
+    private static int firstWhere(int n, IntPredicate from) {
         int lo = 0;
-        int hi = seq.length;
+        int hi = n;
         while (lo < hi) {
             int mid = (lo + hi) >>> 1;
-            int c = order.compare(stats[seq[mid]].max(), v);
-            if (strict ? c > 0 : c >= 0) {
+            if (from.test(mid)) {
                 hi = mid;
             } else {
                 lo = mid + 1;
             }
         }
         return lo;
-    }
-
-    /** The last position whose minimum is <= v (or < v when strict); -1 if none. */
-    private static int lastMinAtMost(TrustedStatistics[] stats, int[] seq, ValueOrder order, byte[] v, boolean strict) {
-        int lo = 0;
-        int hi = seq.length;
-        while (lo < hi) {
-            int mid = (lo + hi) >>> 1;
-            int c = order.compare(stats[seq[mid]].min(), v);
-            if (strict ? c < 0 : c <= 0) {
-                lo = mid + 1;
-            } else {
-                hi = mid;
-            }
-        }
-        return lo - 1;
     }
 }

@@ -9,25 +9,7 @@ import java.util.Arrays;
  * literals hold them) in a column's {@link SortOrder}. Floating point compares by IEEE equality,
  * so -0.0 equals +0.0; NaN has no place in this order and callers keep it out.
  */
-public final class ValueOrder {
-    private final PhysicalType physical;
-    private final SortOrder order;
-    private final int typeLength;
-
-    public ValueOrder(PhysicalType physical, SortOrder order, int typeLength) {
-        this.physical = physical;
-        this.order = order;
-        this.typeLength = typeLength;
-    }
-
-    public PhysicalType physical() {
-        return physical;
-    }
-
-    public SortOrder order() {
-        return order;
-    }
-
+public record ValueOrder(PhysicalType physical, SortOrder order, int typeLength) {
     /** The width every value must have, or -1 where it varies (BYTE_ARRAY). */
     public int width() {
         return switch (physical) {

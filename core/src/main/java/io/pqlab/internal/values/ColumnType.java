@@ -79,27 +79,25 @@ public record ColumnType(PhysicalType physical, LogicalType logical, ConvertedTy
 
     /** The unit of a TIMESTAMP column, or null if it is not one. */
     public TimeUnit timestampUnit() {
-        if (logical instanceof LogicalType.TimestampType t) {
-            return t.unit();
-        }
-        if (logical == null && converted == ConvertedType.TIMESTAMP_MILLIS) {
-            return TimeUnit.MILLIS;
-        }
-        if (logical == null && converted == ConvertedType.TIMESTAMP_MICROS) {
-            return TimeUnit.MICROS;
-        }
-        return null;
+        return unit(logical instanceof LogicalType.TimestampType t ? t.unit() : null,
+                ConvertedType.TIMESTAMP_MILLIS, ConvertedType.TIMESTAMP_MICROS);
     }
 
     /** The unit of a TIME column, or null if it is not one. */
     public TimeUnit timeUnit() {
-        if (logical instanceof LogicalType.TimeType t) {
-            return t.unit();
+        return unit(logical instanceof LogicalType.TimeType t ? t.unit() : null,
+                ConvertedType.TIME_MILLIS, ConvertedType.TIME_MICROS);
+    }
+
+    /** The logical type's unit where it has one; else, without a logical type, the converted type's. */
+    private TimeUnit unit(TimeUnit ofLogical, ConvertedType millis, ConvertedType micros) {
+        if (ofLogical != null) {
+            return ofLogical;
         }
-        if (logical == null && converted == ConvertedType.TIME_MILLIS) {
+        if (logical == null && converted == millis) {
             return TimeUnit.MILLIS;
         }
-        if (logical == null && converted == ConvertedType.TIME_MICROS) {
+        if (logical == null && converted == micros) {
             return TimeUnit.MICROS;
         }
         return null;

@@ -264,7 +264,8 @@ public final class ValueFormat {
         return out.append('"').toString();
     }
 
-    private static String utf8(byte[] v) {
+    /** The bytes as strict UTF-8 text, or null where they are not valid UTF-8. */
+    public static String utf8(byte[] v) {
         try {
             return StandardCharsets.UTF_8.newDecoder()
                     .onMalformedInput(CodingErrorAction.REPORT)

@@ -9,7 +9,7 @@ import static org.assertj.core.api.Assertions.within;
 import io.pqlab.internal.format.ColumnChunk;
 import io.pqlab.io.BytesSource;
 import io.pqlab.internal.io.CountingSource;
-import io.pqlab.internal.pageindex.CompactWriter;
+import io.pqlab.internal.format.ThriftWriter;
 import io.pqlab.internal.thrift.CompactReader;
 import java.util.Random;
 import net.jqwik.api.ForAll;
@@ -128,16 +128,16 @@ class BloomFilterReaderTest {
         assertThat(read(file(4, header(64, 0, 1, 1), bits, 0), 4, -1).ignoredBecause()).contains("algorithm is missing");
         assertThat(read(file(4, header(64, 1, 1, 1), bits, 0), 4, -1).usable()).isTrue();
         // A union holding two members.
-        byte[] two = new CompactWriter().field(1, CompactReader.I32).i32(64)
-                .field(2, CompactReader.STRUCT).beginStruct()
-                .field(1, CompactReader.STRUCT).beginStruct().stop()
-                .field(2, CompactReader.STRUCT).beginStruct().stop().stop()
-                .field(3, CompactReader.STRUCT).beginStruct().field(1, CompactReader.STRUCT).beginStruct().stop().stop()
-                .field(4, CompactReader.STRUCT).beginStruct().field(1, CompactReader.STRUCT).beginStruct().stop().stop()
-                .stop().bytes();
+        byte[] two = new ThriftWriter().field(1, CompactReader.I32).i32(64)
+                .field(2, CompactReader.STRUCT).begin()
+                .field(1, CompactReader.STRUCT).begin().end()
+                .field(2, CompactReader.STRUCT).begin().end().end()
+                .field(3, CompactReader.STRUCT).begin().field(1, CompactReader.STRUCT).begin().end().end()
+                .field(4, CompactReader.STRUCT).begin().field(1, CompactReader.STRUCT).begin().end().end()
+                .end().bytes();
         assertThat(read(file(0, two, bits, 0), 0, -1).ignoredBecause()).contains("algorithm");
         // No numBytes at all.
-        byte[] none = new CompactWriter().field(2, CompactReader.STRUCT).beginStruct().stop().stop().bytes();
+        byte[] none = new ThriftWriter().field(2, CompactReader.STRUCT).begin().end().end().bytes();
         assertThat(read(file(0, none, bits, 0), 0, -1).ignoredBecause()).contains("numBytes");
     }
 
@@ -179,11 +179,11 @@ class BloomFilterReaderTest {
     /** A header longer than the first prefix (unknown fields) is read with a second, longer one. */
     @Test
     void longHeadersAreReadWhole() throws Exception {
-        CompactWriter w = new CompactWriter().field(1, CompactReader.I32).i32(32);
+        ThriftWriter w = new ThriftWriter().field(1, CompactReader.I32).i32(32);
         for (int f = 2; f <= 4; f++) {
-            w.field(f, CompactReader.STRUCT).beginStruct().field(1, CompactReader.STRUCT).beginStruct().stop().stop();
+            w.field(f, CompactReader.STRUCT).begin().field(1, CompactReader.STRUCT).begin().end().end();
         }
-        byte[] head = w.field(10, CompactReader.BINARY).binary(new byte[200]).stop().bytes();
+        byte[] head = w.field(10, CompactReader.BINARY).binary(new byte[200]).end().bytes();
         byte[] bits = new byte[32];
         bits[5] = 1;
         CountingSource source = new CountingSource(new BytesSource("f", file(8, head, bits, 100)));

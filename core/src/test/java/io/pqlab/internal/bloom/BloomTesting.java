@@ -2,7 +2,7 @@ package io.pqlab.internal.bloom;
 
 import io.pqlab.internal.format.ColumnMetaData;
 import io.pqlab.schema.PhysicalType;
-import io.pqlab.internal.pageindex.CompactWriter;
+import io.pqlab.internal.format.ThriftWriter;
 import io.pqlab.internal.thrift.CompactReader;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -32,20 +32,20 @@ final class BloomTesting {
 
     /** A header built by hand: each union as the member id given (0 = leave the union empty). */
     static byte[] header(int numBytes, int algorithm, int hash, int compression) {
-        CompactWriter w = new CompactWriter();
+        ThriftWriter w = new ThriftWriter();
         w.field(1, CompactReader.I32).i32(numBytes);
         union(w, 2, algorithm);
         union(w, 3, hash);
         union(w, 4, compression);
-        return w.stop().bytes();
+        return w.end().bytes();
     }
 
-    private static void union(CompactWriter w, int field, int member) {
-        w.field(field, CompactReader.STRUCT).beginStruct();
+    private static void union(ThriftWriter w, int field, int member) {
+        w.field(field, CompactReader.STRUCT).begin();
         if (member > 0) {
-            w.field(member, CompactReader.STRUCT).beginStruct().stop();
+            w.field(member, CompactReader.STRUCT).begin().end();
         }
-        w.stop();
+        w.end();
     }
 
     static byte[] bitset(BlockSplitBloomFilter f) throws IOException {

@@ -11,7 +11,6 @@ import org.apache.parquet.hadoop.ParquetWriter;
 import org.apache.parquet.hadoop.example.ExampleParquetWriter;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.MessageTypeParser;
-import org.apache.parquet.schema.Type;
 
 /** Small Parquet files written by parquet-java (the independent writer), for dataset tests. */
 final class TestFiles {
@@ -19,8 +18,8 @@ final class TestFiles {
 
     /**
      * Writes rows (one Object per column of {@code schema}, null for null; Long, Integer, Float,
-     * Double, Boolean or String) to {@code target}, with row groups of {@code rowGroupRows} rows and pages
-     * of {@code pageRows}, statistics and a page index.
+     * Double, Boolean or String, as {@link ParquetJava#group} takes them) to {@code target}, with row
+     * groups of {@code rowGroupRows} rows and pages of {@code pageRows}, statistics and a page index.
      */
     static void write(Path target, String schema, List<Object[]> rows, int rowGroupRows, int pageRows)
             throws IOException {
@@ -44,29 +43,7 @@ final class TestFiles {
         SimpleGroupFactory groups = new SimpleGroupFactory(type);
         try (ParquetWriter<Group> w = b.build()) {
             for (Object[] row : rows) {
-                Group g = groups.newGroup();
-                for (int c = 0; c < row.length; c++) {
-                    Type t = type.getType(c);
-                    Object v = row[c];
-                    if (v == null) {
-                        continue;
-                    }
-                    String n = t.getName();
-                    if (v instanceof Long l) {
-                        g.add(n, l);
-                    } else if (v instanceof Integer i) {
-                        g.add(n, i);
-                    } else if (v instanceof Float f) {
-                        g.add(n, f);
-                    } else if (v instanceof Double d) {
-                        g.add(n, d);
-                    } else if (v instanceof Boolean x) {
-                        g.add(n, x);
-                    } else {
-                        g.add(n, v.toString());
-                    }
-                }
-                w.write(g);
+                w.write(ParquetJava.group(groups, row));
             }
         }
     }

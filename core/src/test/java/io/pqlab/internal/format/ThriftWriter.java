@@ -8,7 +8,8 @@ import java.util.Deque;
 /**
  * A minimal Thrift compact-protocol writer for hand-assembled test input, written from the
  * protocol's description (not from any Thrift library), so that tests can build structures no
- * writer produces: unknown fields of every type, wrong wire types, raw extension ids.
+ * writer produces: unknown fields of every type, wrong wire types, raw extension ids, unknown enum
+ * codes, missing required fields, odd bool element types.
  */
 public final class ThriftWriter {
     public static final int BOOL_TRUE = 1, BOOL_FALSE = 2, I8 = 3, I16 = 4, I32 = 5, I64 = 6, DOUBLE = 7,
@@ -33,10 +34,12 @@ public final class ThriftWriter {
         return this;
     }
 
-    /** Writes the stop byte and leaves the struct. */
+    /** Writes the stop byte and leaves the struct (at the top level, ends the outermost one). */
     public ThriftWriter end() {
         out.write(0);
-        lastId = saved.pop();
+        if (!saved.isEmpty()) {
+            lastId = saved.pop();
+        }
         return this;
     }
 

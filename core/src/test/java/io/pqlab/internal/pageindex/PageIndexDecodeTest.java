@@ -13,6 +13,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.pqlab.MalformedFileException;
 import io.pqlab.internal.format.ColumnChunk;
 import io.pqlab.internal.format.ColumnMetaData;
+import io.pqlab.internal.format.ThriftWriter;
 import io.pqlab.schema.PhysicalType;
 import io.pqlab.io.BytesSource;
 import java.io.ByteArrayOutputStream;
@@ -28,16 +29,16 @@ class PageIndexDecodeTest {
 
     private static byte[] columnIndex(boolean[] nullPages, byte[][] min, byte[][] max, int order, long[] nullCounts,
             int boolElementType) {
-        CompactWriter w = new CompactWriter();
-        w.field(1, LIST).list(nullPages.length, boolElementType);
+        ThriftWriter w = new ThriftWriter();
+        w.field(1, LIST).listHeader(nullPages.length, boolElementType);
         for (boolean b : nullPages) {
             w.raw(b ? 1 : (boolElementType == BOOL_TRUE ? 0 : 2));
         }
-        w.field(2, LIST).list(min.length, BINARY);
+        w.field(2, LIST).listHeader(min.length, BINARY);
         for (byte[] b : min) {
             w.binary(b);
         }
-        w.field(3, LIST).list(max.length, BINARY);
+        w.field(3, LIST).listHeader(max.length, BINARY);
         for (byte[] b : max) {
             w.binary(b);
         }
@@ -45,12 +46,12 @@ class PageIndexDecodeTest {
             w.field(4, I32).i32(order);
         }
         if (nullCounts != null) {
-            w.field(5, LIST).list(nullCounts.length, I64);
+            w.field(5, LIST).listHeader(nullCounts.length, I64);
             for (long c : nullCounts) {
                 w.i64(c);
             }
         }
-        return w.stop().bytes();
+        return w.end().bytes();
     }
 
     @Test
@@ -83,23 +84,23 @@ class PageIndexDecodeTest {
     @Test
     void missingRequiredFieldsAreProblemsNotErrors() {
         OffsetIndex oi = offsetIndex(2);
-        byte[] noMax = new CompactWriter().field(1, LIST).list(2, BOOL_TRUE).raw(0, 0)
-                .field(2, LIST).list(2, BINARY).binary(new byte[4]).binary(new byte[4]).field(4, I32).i32(0).stop().bytes();
+        byte[] noMax = new ThriftWriter().field(1, LIST).listHeader(2, BOOL_TRUE).raw(0, 0)
+                .field(2, LIST).listHeader(2, BINARY).binary(new byte[4]).binary(new byte[4]).field(4, I32).i32(0).end().bytes();
         ColumnIndex ci = PageIndexReader.decodeColumnIndex(noMax, 0);
         assertThat(ci.maxValues()).isNull();
         assertThat(ci.problem(oi)).contains("max_values");
 
-        byte[] noNullPages = new CompactWriter().field(4, I32).i32(1).stop().bytes();
+        byte[] noNullPages = new ThriftWriter().field(4, I32).i32(1).end().bytes();
         assertThat(PageIndexReader.decodeColumnIndex(noNullPages, 0).problem(oi)).contains("null_pages");
 
-        byte[] emptyOffsetIndex = new CompactWriter().stop().bytes();
+        byte[] emptyOffsetIndex = new ThriftWriter().end().bytes();
         OffsetIndex none = PageIndexReader.decodeOffsetIndex(emptyOffsetIndex, 0);
         assertThat(none.pages()).isNull();
         assertThat(none.problem(chunk(0, 1000), 10)).contains("page_locations");
 
         // A PageLocation without first_row_index.
-        byte[] partial = new CompactWriter().field(1, LIST).list(1, STRUCT)
-                .beginStruct().field(1, I64).i64(0).field(2, I32).i32(50).stop().stop().bytes();
+        byte[] partial = new ThriftWriter().field(1, LIST).listHeader(1, STRUCT)
+                .begin().field(1, I64).i64(0).field(2, I32).i32(50).end().end().bytes();
         OffsetIndex p = PageIndexReader.decodeOffsetIndex(partial, 0);
         assertThat(p.page(0).firstRowIndex()).isEqualTo(-1);
         assertThat(p.problem(chunk(0, 1000), 10)).isNotNull();
@@ -168,12 +169,12 @@ class PageIndexDecodeTest {
             assertThatThrownBy(() -> PageIndexReader.decodeColumnIndex(cut, 40)).isInstanceOf(MalformedFileException.class);
         }
         // A known field of the wrong type.
-        byte[] wrong = new CompactWriter().field(1, I32).i32(3).stop().bytes();
+        byte[] wrong = new ThriftWriter().field(1, I32).i32(3).end().bytes();
         assertThatThrownBy(() -> PageIndexReader.decodeColumnIndex(wrong, 0))
                 .isInstanceOf(MalformedFileException.class).hasMessageContaining("null_pages");
         // An unknown field is skipped.
-        byte[] extra = new CompactWriter().field(1, LIST).list(0, BOOL_TRUE).field(2, LIST).list(0, BINARY)
-                .field(3, LIST).list(0, BINARY).field(4, I32).i32(0).field(99, BINARY).binary(new byte[3]).stop().bytes();
+        byte[] extra = new ThriftWriter().field(1, LIST).listHeader(0, BOOL_TRUE).field(2, LIST).listHeader(0, BINARY)
+                .field(3, LIST).listHeader(0, BINARY).field(4, I32).i32(0).field(99, BINARY).binary(new byte[3]).end().bytes();
         assertThat(PageIndexReader.decodeColumnIndex(extra, 0).pageCount()).isZero();
     }
 

@@ -1,0 +1,273 @@
+package io.pqlab.scan;
+
+import io.pqlab.internal.column.ColumnBatch;
+import java.io.IOException;
+import java.util.ArrayDeque;
+import java.util.IdentityHashMap;
+import java.util.Map;
+import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * A row group processed whole on a scan's pool: a task runs its {@link RowGroupRows} (the full
+ * pass or the {@link WindowedPass}: condition, late columns, batch assembly) and queues the
+ * batches it makes, which the consumer takes in order. So at more than one thread the consumer
+ * only takes finished batches, and several row groups are worked on at once (the scanner keeps
+ * them in file order).
+ *
+ * <p>The task never waits: it stops when its queue holds a batch and the scan's queued bytes
+ * ({@link Held}, shared by its row groups) are at their budget, and is submitted again when a
+ * batch is taken or bytes are freed. Only one thread runs the row group at a time (a task
+ * claims it under this object's lock; the consumer, finding the queue empty and the task not
+ * yet started, claims it and makes the batch itself rather than wait behind other tasks); each
+ * hand-over is under the lock, so each runner sees what the one before did. A batch owns what it
+ * holds once made (its pages are never reused by the reader, its runs are its own), so a queued
+ * batch needs no copy; the pages a batch shares with the next one are only read by the runner
+ * (firstRow, rowCount, sizes) once the batch is made, while their lazy indexes were built by the
+ * condition's evaluation before (or are built by the consumer alone).
+ *
+ * <p>A failure is queued after the batches made before it and thrown, as it is, when the
+ * consumer reaches it; nothing runs after it. {@link #close()} stops the task (the step in flight
+ * finishes: never an interrupt, which would close a file channel under other readers) and
+ * closes the row group's sources on the caller's thread.
+ */
+final class PooledRows implements RowGroupRows {
+    /** The bytes of the pages the batches queued by a scan's row groups hold, against a budget. */
+    static final class Held {
+        private final long budget;
+        private final AtomicLong bytes = new AtomicLong();
+
+        Held(long budget) {
+            this.budget = budget;
+        }
+
+        boolean full() {
+            return bytes.get() >= budget;
+        }
+
+        void add(long n) {
+            bytes.addAndGet(n);
+        }
+
+        /** Bytes held now (tests). */
+        long bytes() {
+            return bytes.get();
+        }
+    }
+
+    private enum State { IDLE, SUBMITTED, RUNNING }
+
+    private final RowGroupRows inner;
+    private final Executor pool;
+    private final Held held;
+    private final ArrayDeque<RowBatch> queue = new ArrayDeque<>();
+    private final ArrayDeque<Long> weights = new ArrayDeque<>();
+    /** Pages of the last batch made: a page a batch shares with the one before counts once. */
+    private Map<ColumnBatch, Boolean> lastPages = new IdentityHashMap<>();
+    private State state = State.IDLE;
+    private boolean done;
+    private boolean closed;
+    private Throwable failure;
+    private long rowsMade;
+
+    PooledRows(RowGroupRows inner, Executor pool, Held held) {
+        this.inner = inner;
+        this.pool = pool;
+        this.held = held;
+        synchronized (this) {
+            submit();
+        }
+    }
+
+    /** Submits the task if it is idle and may make a batch (under the lock). */
+    private void submit() {
+        if (state == State.IDLE && !done && !closed && mayMake()) {
+            state = State.SUBMITTED;
+            pool.execute(this::run);
+        }
+    }
+
+    private boolean mayMake() {
+        return queue.isEmpty() || !held.full();
+    }
+
+    /** Submits the task again if the budget left room since it stopped (the scanner calls it after a batch is taken). */
+    synchronized void resume() {
+        submit();
+    }
+
+    private void run() {
+        synchronized (this) {
+            if (state != State.SUBMITTED || closed) {
+                return; // taken by the consumer meanwhile, or closed
+            }
+            state = State.RUNNING;
+        }
+        while (true) {
+            RowBatch b = null;
+            Throwable t = null;
+            boolean last = false;
+            try {
+                b = inner.nextBatch();
+                last = b == null || inner.exhausted();
+            } catch (Throwable e) {
+                t = e;
+            }
+            long w = b == null ? 0 : weight(b);
+            synchronized (this) {
+                made(b, t, last, w);
+                if (done || closed || !mayMake()) {
+                    state = State.IDLE;
+                    notifyAll();
+                    return;
+                }
+                notifyAll();
+            }
+        }
+    }
+
+    /** Records what a step made (under the lock). */
+    private void made(RowBatch b, Throwable t, boolean last, long w) {
+        if (t != null) {
+            failure = t;
+            done = true;
+            return;
+        }
+        if (b != null) {
+            queue.add(b);
+            weights.add(w);
+            held.add(w);
+            rowsMade += b.size();
+        }
+        if (last) {
+            done = true;
+        }
+    }
+
+    /** The decoded bytes of the pages b holds that the batch before it did not. */
+    private long weight(RowBatch b) {
+        Map<ColumnBatch, Boolean> pages = new IdentityHashMap<>();
+        long w = 0;
+        int cols = b.columns().size();
+        for (int c = 0; c < cols; c++) {
+            Runs r = b.runs(c);
+            for (int s = 0; s < r.size(); s++) {
+                ColumnBatch p = r.page(s);
+                if (pages.put(p, Boolean.TRUE) == null && !lastPages.containsKey(p)) {
+                    w += Scanner.weight(p);
+                }
+            }
+        }
+        lastPages = pages;
+        return w;
+    }
+
+    @Override
+    public RowBatch nextBatch() throws IOException {
+        synchronized (this) {
+            while (true) {
+                RowBatch b = queue.poll();
+                if (b != null) {
+                    held.add(-weights.poll());
+                    submit();
+                    return b;
+                }
+                if (failure != null) {
+                    throw rethrow(failure);
+                }
+                if (done || closed) {
+                    return null;
+                }
+                if (state == State.SUBMITTED || state == State.IDLE) {
+                    state = State.RUNNING; // the task has not started: make the batch here rather than wait behind other tasks
+                    break;
+                }
+                try {
+                    wait();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new java.io.InterruptedIOException("interrupted while waiting for a row group's rows");
+                }
+            }
+        }
+        RowBatch b = null;
+        Throwable t = null;
+        boolean last = false;
+        try {
+            b = inner.nextBatch();
+            last = b == null || inner.exhausted();
+        } catch (Throwable e) {
+            t = e;
+        }
+        long w = b == null ? 0 : weight(b);
+        synchronized (this) {
+            made(b, t, last, w);
+            state = State.IDLE;
+            notifyAll();
+            if (t != null) {
+                throw rethrow(t);
+            }
+            if (b == null) {
+                return null;
+            }
+            queue.pollLast();
+            held.add(-weights.pollLast());
+            submit();
+            return b;
+        }
+    }
+
+    private static IOException rethrow(Throwable t) {
+        if (t instanceof IOException io) {
+            return io;
+        }
+        if (t instanceof RuntimeException r) {
+            throw r;
+        }
+        if (t instanceof Error e) {
+            throw e;
+        }
+        throw new IllegalStateException(t);
+    }
+
+    /** Whether every batch has been made (the failure included): then {@link #rowsMade()} is the row group's count. */
+    synchronized boolean made() {
+        return done;
+    }
+
+    /** Rows of the batches made so far (handed out or queued). */
+    synchronized long rowsMade() {
+        return rowsMade;
+    }
+
+    @Override
+    public synchronized boolean exhausted() {
+        return done && queue.isEmpty() && failure == null;
+    }
+
+    @Override
+    public void close() {
+        synchronized (this) {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            boolean interrupted = false;
+            while (state == State.RUNNING) {
+                try {
+                    wait();
+                } catch (InterruptedException e) {
+                    interrupted = true; // the step in flight must end before the sources close
+                }
+            }
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+            for (Long w; (w = weights.poll()) != null; ) {
+                held.add(-w);
+            }
+            queue.clear();
+        }
+        inner.close();
+    }
+}

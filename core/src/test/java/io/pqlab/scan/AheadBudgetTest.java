@@ -1,0 +1,84 @@
+package io.pqlab.scan;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.pqlab.ParquetFile;
+import io.pqlab.Query;
+import io.pqlab.internal.column.ColumnChunkReader;
+import io.pqlab.internal.plan.BoundQuery;
+import io.pqlab.oracle.ParquetJava;
+import java.nio.file.Path;
+import org.apache.parquet.example.data.Group;
+import org.apache.parquet.example.data.simple.SimpleGroupFactory;
+import org.apache.parquet.hadoop.ParquetWriter;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+import org.apache.parquet.schema.MessageType;
+import org.apache.parquet.schema.MessageTypeParser;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Review finding F1's bound: the pages all readers of one scan decompress ahead share one budget,
+ * however many columns and row groups are in flight (before the fix each reader had a budget of
+ * its own, so a wide projection multiplied it). Checked on what the readers hold
+ * ({@link ColumnChunkReader#HELD_AHEAD}, summed over every reader whatever budget it was given),
+ * not on running out of memory: 24 Snappy columns of eight pages a chunk, four row groups, at 4
+ * threads, with a budget of about three pages; each reader alone would take four.
+ */
+class AheadBudgetTest {
+    static final int COLUMNS = 24;
+    static final int ROWS_PER_GROUP = 16 * 1024;
+    static final int GROUPS = 4;
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void pagesAheadStayWithinOneBudgetPerScan() throws Exception {
+        StringBuilder schema = new StringBuilder("message m {");
+        for (int c = 0; c < COLUMNS; c++) {
+            schema.append(" required int64 c").append(c).append(';');
+        }
+        MessageType type = MessageTypeParser.parseMessageType(schema.append(" }").toString());
+        Path file = dir.resolve("wide.parquet");
+        var b = ParquetJava.writer(file, type)
+                .withCodecFactory(WideProjectionSmallHeapTest.SNAPPY)
+                .withCompressionCodec(CompressionCodecName.SNAPPY)
+                .withRowGroupRowCountLimit(ROWS_PER_GROUP)
+                .withRowGroupSize(1L << 30)
+                .withPageRowCountLimit(2 * 1024) // 16 KiB of values a page, about 8 KiB stored
+                .withMinRowCountForPageSizeCheck(1024)
+                .withPageSize(1 << 20)
+                .withDictionaryEncoding(false);
+        SimpleGroupFactory groups = new SimpleGroupFactory(type);
+        try (ParquetWriter<Group> w = ParquetJava.hadoopFree(b).build()) {
+            for (long i = 0; i < (long) ROWS_PER_GROUP * GROUPS; i++) {
+                Group g = groups.newGroup();
+                for (int c = 0; c < COLUMNS; c++) {
+                    g.add(c, WideProjectionSmallHeapTest.value(i, c));
+                }
+                w.write(g);
+            }
+        }
+        long budget = 80 << 10; // about three pages' stored and decompressed bytes
+        try (ParquetFile f = ParquetFile.open(file)) {
+            assertThat(io.pqlab.internal.format.ParquetFiles.chunk(f, 0, 0).metaData().codec())
+                    .isEqualTo(io.pqlab.internal.compress.Decompressor.SNAPPY);
+            ColumnChunkReader.HELD_AHEAD.resetPeak();
+            long before = ColumnChunkReader.HELD_AHEAD.now();
+            long n = 0;
+            try (Scanner s = Scanner.open(f, BoundQuery.of(null, null, Query.all().threads(4)), budget)) {
+                for (RowBatch batch = s.next(); batch != null; batch = s.next()) {
+                    long[] v = batch.values(COLUMNS - 1).longs();
+                    assertThat(v[0]).isEqualTo(WideProjectionSmallHeapTest.value(batch.rowNumber(0), COLUMNS - 1));
+                    n += batch.size();
+                }
+                assertThat(s.aheadBudget().peak()).as("pages were decompressed ahead").isPositive();
+            }
+            assertThat(n).isEqualTo((long) ROWS_PER_GROUP * GROUPS);
+            assertThat(ColumnChunkReader.HELD_AHEAD.peak() - before).as("bytes held ahead by all readers at once")
+                    .isPositive().isLessThanOrEqualTo(budget);
+            assertThat(ColumnChunkReader.HELD_AHEAD.now()).as("everything given back at the end").isEqualTo(before);
+        }
+    }
+}
