@@ -10,6 +10,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.pqlab.internal.format.FormatFixtures;
 import io.pqlab.internal.format.MetadataDecoder;
 import io.pqlab.internal.format.ParquetFiles;
+import io.pqlab.internal.column.ChunkPages;
 import io.pqlab.internal.format.ThriftWriter;
 import io.pqlab.io.BytesSource;
 import io.pqlab.internal.io.CountingSource;
@@ -79,7 +80,7 @@ class ParquetFileTest {
             assertThat(pf.rowGroupCount()).isEqualTo(1);
             assertThat(pf.schema().column("id").index()).isZero();
             assertThat(ParquetFiles.chunk(pf, 0, 0).metaData().numValues()).isEqualTo(8);
-            List<PageInfo> pages = ParquetFiles.pages(pf, 0, 0);
+            List<PageInfo> pages = ChunkPages.pages(pf, 0, 0);
             assertThat(pages).isNotEmpty();
             assertThat(pages.get(pages.size() - 1).end())
                     .isEqualTo(ParquetFiles.chunk(pf, 0, 0).metaData().chunkStart() + ParquetFiles.chunk(pf, 0, 0).metaData().totalCompressedSize());
@@ -130,7 +131,7 @@ class ParquetFileTest {
         try (ParquetFile pf = open(file)) {
             assertThat(ParquetFiles.chunk(pf, 0, 0).encrypted()).isTrue();
             // opened without keys (and without the footer's encryption_algorithm): no decryptor
-            assertThatThrownBy(() -> ParquetFiles.pages(pf, 0, 0)).isInstanceOf(io.pqlab.DecryptionException.class)
+            assertThatThrownBy(() -> ChunkPages.pages(pf, 0, 0)).isInstanceOf(io.pqlab.DecryptionException.class)
                     .hasMessageContaining("\"a\" in row group 0 is encrypted and its pages cannot be read: it is "
                             + "encrypted with the footer key, which was not given (--footer-key)");
             assertThatThrownBy(() -> ParquetFiles.chunk(pf, 0, 1)).isInstanceOf(io.pqlab.DecryptionException.class)
@@ -146,7 +147,7 @@ class ParquetFileTest {
             plainChunk("a", 5).accept(w);
         }, plainChunk("b", 5));
         try (ParquetFile pf = open(file)) {
-            assertThatThrownBy(() -> ParquetFiles.pages(pf, 0, 0)).isInstanceOf(UnsupportedFeatureException.class)
+            assertThatThrownBy(() -> ChunkPages.pages(pf, 0, 0)).isInstanceOf(UnsupportedFeatureException.class)
                     .hasMessageContaining("other.parquet");
         }
     }
@@ -175,7 +176,7 @@ class ParquetFileTest {
                 .field(3, LIST).listHeader(1, BINARY).string("b").i32Field(4, 0)
                 .i64Field(5, 5).i64Field(6, 1_000_000).i64Field(7, 1_000_000).i64Field(9, 50).end());
         try (ParquetFile pf = open(file)) {
-            assertThatThrownBy(() -> ParquetFiles.pages(pf, 0, 1)).isInstanceOf(MalformedFileException.class)
+            assertThatThrownBy(() -> ChunkPages.pages(pf, 0, 1)).isInstanceOf(MalformedFileException.class)
                     .hasMessageContaining("lies outside the file's data region")
                     .extracting(e -> ((MalformedFileException) e).offset()).isEqualTo(50L);
         }
