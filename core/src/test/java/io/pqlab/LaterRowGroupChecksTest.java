@@ -1,7 +1,5 @@
 package io.pqlab;
 
-import static io.pqlab.internal.format.ThriftWriter.BINARY;
-import static io.pqlab.internal.format.ThriftWriter.I32;
 import static io.pqlab.internal.format.ThriftWriter.LIST;
 import static io.pqlab.internal.format.ThriftWriter.STRUCT;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -9,7 +7,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.pqlab.internal.format.ThriftWriter;
 import io.pqlab.io.BytesSource;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import org.junit.jupiter.api.Test;
 
@@ -22,37 +19,21 @@ class LaterRowGroupChecksTest {
 
     /** Two flat columns a, b; two row groups of 5 rows whose chunks have these paths and value counts. */
     private static byte[] file(String a1, String b1, String a2, long a2Values) {
-        ThriftWriter w = new ThriftWriter().begin().i32Field(1, 1);
-        w.field(2, LIST).listHeader(3, STRUCT)
-                .begin().stringField(4, "root").i32Field(5, 2).end()
-                .begin().i32Field(1, 1).i32Field(3, 0).stringField(4, "a").end()
-                .begin().i32Field(1, 1).i32Field(3, 1).stringField(4, "b").end();
-        w.i64Field(3, 10);
+        ThriftWriter w = ParquetFileTest.twoColumns(10);
         w.field(4, LIST).listHeader(2, STRUCT);
         String[][] paths = {{a1, b1}, {a2, "b"}};
         for (int g = 0; g < 2; g++) {
             w.begin().field(1, LIST).listHeader(2, STRUCT);
             for (int c = 0; c < 2; c++) {
                 long values = g == 1 && c == 0 ? a2Values : 5;
-                w.begin().i64Field(2, 0).field(3, STRUCT).begin().i32Field(1, 1)
-                        .field(2, LIST).listHeader(1, I32).i32(0)
-                        .field(3, LIST).listHeader(1, BINARY).string(paths[g][c])
-                        .i32Field(4, 0).i64Field(5, values).i64Field(6, 10).i64Field(7, 10).i64Field(9, 4).end()
-                        .end();
+                w.begin();
+                ParquetFileTest.plainChunk(paths[g][c], values).accept(w);
+                w.end();
             }
             w.i64Field(2, 10).i64Field(3, 5).end();
         }
         w.end();
-        byte[] footer = w.bytes();
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        out.writeBytes(new byte[] {'P', 'A', 'R', '1'});
-        out.writeBytes(new byte[100]);
-        out.writeBytes(footer);
-        for (int i = 0; i < 4; i++) {
-            out.write(footer.length >>> (8 * i));
-        }
-        out.writeBytes(new byte[] {'P', 'A', 'R', '1'});
-        return out.toByteArray();
+        return ParquetFileTest.frame(w.bytes());
     }
 
     private static ParquetFile open(byte[] file) throws IOException {

@@ -32,12 +32,7 @@ class ParquetFileTest {
      * and two flat columns a, b whose chunks the consumer writes (inside ColumnChunk structs).
      */
     private static byte[] synthetic(Consumer<ThriftWriter> chunkA, Consumer<ThriftWriter> chunkB) {
-        ThriftWriter w = new ThriftWriter().begin().i32Field(1, 1);
-        w.field(2, LIST).listHeader(3, STRUCT)
-                .begin().stringField(4, "root").i32Field(5, 2).end()
-                .begin().i32Field(1, 1).i32Field(3, 0).stringField(4, "a").end()
-                .begin().i32Field(1, 1).i32Field(3, 1).stringField(4, "b").end();
-        w.i64Field(3, 5);
+        ThriftWriter w = twoColumns(5);
         w.field(4, LIST).listHeader(1, STRUCT).begin().field(1, LIST).listHeader(2, STRUCT);
         w.begin();
         chunkA.accept(w);
@@ -47,7 +42,21 @@ class ParquetFileTest {
         w.end();
         w.i64Field(2, 10).i64Field(3, 5).end();
         w.end();
-        byte[] footer = w.bytes();
+        return frame(w.bytes());
+    }
+
+    /** A FileMetaData begun with two flat INT32 columns a, b and {@code rows} rows; row groups follow. */
+    static ThriftWriter twoColumns(long rows) {
+        ThriftWriter w = new ThriftWriter().begin().i32Field(1, 1);
+        w.field(2, LIST).listHeader(3, STRUCT)
+                .begin().stringField(4, "root").i32Field(5, 2).end()
+                .begin().i32Field(1, 1).i32Field(3, 0).stringField(4, "a").end()
+                .begin().i32Field(1, 1).i32Field(3, 1).stringField(4, "b").end();
+        return w.i64Field(3, rows);
+    }
+
+    /** PAR1 | 100 filler bytes | footer | length | PAR1. */
+    static byte[] frame(byte[] footer) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         out.writeBytes(new byte[] {'P', 'A', 'R', '1'});
         out.writeBytes(new byte[100]);
@@ -60,7 +69,7 @@ class ParquetFileTest {
     }
 
     /** A ColumnMetaData with the given path and value count, pointing into the filler. */
-    private static Consumer<ThriftWriter> plainChunk(String name, long values) {
+    static Consumer<ThriftWriter> plainChunk(String name, long values) {
         return w -> w.i64Field(2, 0).field(3, STRUCT).begin().i32Field(1, 1)
                 .field(2, LIST).listHeader(1, I32).i32(0)
                 .field(3, LIST).listHeader(1, BINARY).string(name)
