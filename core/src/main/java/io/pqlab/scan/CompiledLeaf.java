@@ -34,8 +34,18 @@ abstract class CompiledLeaf {
      * the leaf (a null never does). Leaves on INT64 override it with a loop over the value array.
      */
     void matchEntries(ColumnBatch b, int e0, int e1, int base, BitSet out) {
+        if (b.entriesAreValues()) {
+            for (int e = e0; e < e1; e++) {
+                if (matches(b, e)) {
+                    out.set(base + e);
+                }
+            }
+            return;
+        }
+        int[] vi = b.valueIndexes(); // one array load per entry, not a null test and a bounds check
         for (int e = e0; e < e1; e++) {
-            if (!b.isNull(e) && matches(b, b.valueIndex(e))) {
+            int v = vi[e];
+            if (v >= 0 && matches(b, v)) {
                 out.set(base + e);
             }
         }
@@ -75,7 +85,7 @@ abstract class CompiledLeaf {
                 @Override
                 void matchEntries(ColumnBatch b, int e0, int e1, int base, BitSet out) {
                     if (!b.entriesAreValues()) {
-                        super.matchEntries(b, e0, e1, base, out);
+                        longsWithNulls(b.longs(), b.valueIndexes(), e0, e1, x, unsigned, leaf.op(), base, out);
                         return;
                     }
                     longs(b.longs(), e0, e1, x, unsigned, leaf.op(), base, out);
@@ -208,6 +218,19 @@ abstract class CompiledLeaf {
             }
         }
         return true;
+    }
+
+    /** matchEntries over INT64 entries [e0, e1) of a page with nulls: entry e is value vi[e], -1 a null. */
+    static void longsWithNulls(long[] a, int[] vi, int e0, int e1, long x, boolean unsigned, LeafOp op, int base,
+            BitSet out) {
+        long flip = unsigned ? Long.MIN_VALUE : 0; // as in longs
+        long xf = x ^ flip;
+        for (int e = e0; e < e1; e++) {
+            int v = vi[e];
+            if (v >= 0 && test(Long.compare(a[v] ^ flip, xf), op)) {
+                out.set(base + e);
+            }
+        }
     }
 
     /** matchEntries over INT64 values a[e0, e1) (entry e is value e), one loop per operator. */

@@ -178,6 +178,18 @@ public final class ColumnBatch {
         if (def == null || allDefined) {
             return entry;
         }
+        return valueIndexes()[entry];
+    }
+
+    /**
+     * Each entry's value index, -1 for a null ({@link #valueIndex} for every entry at once; the
+     * array may be longer than {@link #entryCount()}): for loops over a page with nulls. Only
+     * for a page whose entries are not all values ({@link #entriesAreValues()} false).
+     */
+    public int[] valueIndexes() {
+        if (def == null || allDefined) {
+            throw new IllegalStateException("every entry is a value");
+        }
         if (!valueIndexBuilt) {
             if (valueIndexOf == null || valueIndexOf.length < entryCount) {
                 valueIndexOf = new int[entryCount];
@@ -188,7 +200,7 @@ public final class ColumnBatch {
             }
             valueIndexBuilt = true;
         }
-        return valueIndexOf[entry];
+        return valueIndexOf;
     }
 
     /**
