@@ -6,8 +6,13 @@
 #
 # Round k runs old then new when k is odd, new then old when k is even. -q is a smoke setting for
 # a shared machine (1 warm-up and 2 measured one-second iterations, fewer parameters); without it
-# the settings are those of bench/run-some.sh. Footer runs take -prof gc (allocation per decode
-# does not depend on the machine).
+# the settings are those of bench/run-some.sh. Footer and plan runs take -prof gc (allocation per
+# operation does not depend on the machine).
+#
+# scan is the quick ScanBench (run-some.sh's settings) of pqlab alone at threads=1 (the old code
+# has no threads parameter: it scans on one), on a handful of (variant, condition) pairs, one JMH
+# run each (KIND-SIDE-ROUND.PAIR.json; ab_table.py joins a round's files): a point, a 1 % range,
+# an IN list, the Bloom OR, and a null test that reads most pages; -q keeps three of them.
 #
 # Environment:
 #   OLD  the old code's benchmarks.jar. Default: /tmp/old/bench/target/benchmarks.jar, built by
@@ -15,6 +20,7 @@
 #        (7794491 is the 11-30 code of RESULTS sections 1 to 6; remove the worktree afterwards)
 #   NEW  default: bench/target/benchmarks.jar of this tree (mvn -B -ntp -pl bench -am package -DskipTests)
 #   OUT  default: bench/results/ab-<UTC time>
+#   SCANS the scan pairs, VARIANT:CONDITION separated by spaces (default: see below)
 # The jars read the data from bench/data of this tree.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -27,6 +33,7 @@ kinds=("$@"); [[ ${#kinds[@]} -gt 0 ]] || kinds=(footer plan scan)
 old=${OLD:-/tmp/old/bench/target/benchmarks.jar}
 new=${NEW:-bench/target/benchmarks.jar}
 out=${OUT:-bench/results/ab-$(date -u +%Y%m%dT%H%M%SZ)}
+for k in "${kinds[@]}"; do [[ $k =~ ^(footer|plan|scan)$ ]] || { echo "unknown kind: $k (footer, plan or scan)" >&2; exit 2; }; done
 for j in "$old" "$new"; do [[ -f $j ]] || { echo "no $j (see the comment at the top)" >&2; exit 2; }; done
 mkdir -p "$out"
 {
@@ -40,25 +47,32 @@ mkdir -p "$out"
 
 if ((quick)); then
   it=(-f 1 -wi 1 -w 1 -i 2 -r 1); fit=(-f 1 -wi 2 -w 1 -i 3 -r 1)
-  files=wide,sorted,duckdb; conds=id_point,country_absent,cust_point; scans=id_point,cust_point
+  files=wide,sorted,duckdb; conds=id_point,country_absent,cust_point
+  pairs="sorted:id_point sorted:id_in_5 shuffled:or_stats_bloom"
 else
   it=(-f 1 -wi 2 -w 1 -i 3 -r 1); fit=(-f 1 -wi 3 -w 1 -i 5 -r 1)
   files=wide,sorted,duckdb; conds=id_point,id_range_1pct,id_in_5,cust_point,cust_absent,country_absent,ts_day,or_stats_bloom
-  scans=id_point,id_range_1pct,cust_point,note_null,or_stats_bloom
+  pairs="sorted:id_point sorted:id_range_1pct sorted:id_in_5 shuffled:or_stats_bloom shuffled:note_null"
 fi
+read -r -a pairs <<< "${SCANS:-$pairs}"
 
 run() { # run VERSION KIND ROUND
   local v=$1 kind=$2 k=$3 jar extra=()
   jar=$old; [[ $v == new ]] && { jar=$new; [[ $kind == scan ]] && extra=(-p threads=1); }
   echo "== $kind $v round $k $(date -u +%T) load $(cut -d' ' -f1 /proc/loadavg)"
   local f="$out/$kind-$v-$k"
-  local args
   case $kind in
-    footer) args=('FooterBench.pqlab_(decode|open)$' -p file=$files "${fit[@]}" -prof gc) ;;
-    plan) args=('PlanBench.pqlab_plan' -p variant=sorted,shuffled -p condition=$conds "${it[@]}" -prof gc) ;;
-    scan) args=('\.ScanBench\.pqlab$' -p variant=sorted,shuffled -p condition=$scans "${extra[@]}" "${it[@]}") ;;
+    footer) jmh "$jar" "$f" 'FooterBench.pqlab_(decode|open)$' -p file=$files "${fit[@]}" -prof gc ;;
+    plan) jmh "$jar" "$f" 'PlanBench.pqlab_plan' -p variant=sorted,shuffled -p condition=$conds "${it[@]}" -prof gc ;;
+    scan) local i=0 p
+      for p in "${pairs[@]}"; do # one run a pair: -p would cross every variant with every condition
+        jmh "$jar" "$f.$((i++))" '\.ScanBench\.pqlab$' -p variant=${p%%:*} -p condition=${p#*:} "${extra[@]}" "${it[@]}"
+      done ;;
   esac
-  java -jar "$jar" "${args[@]}" -p dataset=10m -rf json -rff "$f.json" > "$f.log" 2>&1 || echo "   failed: see $f.log"
+}
+jmh() { # jmh JAR OUT-PREFIX ARGS...
+  local jar=$1 f=$2; shift 2
+  java -jar "$jar" "$@" -p dataset=10m -rf json -rff "$f.json" > "$f.log" 2>&1 || echo "   failed: see $f.log"
 }
 for ((k = 1; k <= rounds; k++)); do
   for kind in "${kinds[@]}"; do

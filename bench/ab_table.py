@@ -3,7 +3,8 @@
 
     python3 bench/ab_table.py FOLDER [footer] [plan] [scan]
 
-reads FOLDER/KIND-old-K.json and KIND-new-K.json for every round K. Per benchmark: the median
+reads FOLDER/KIND-old-K.json and KIND-new-K.json for every round K (and KIND-SIDE-K.N.json, the
+scan kind's one run a pair, joined into round K). Per benchmark: the median
 score of each side over the rounds, the median of the per-round ratios new/old with their lowest
 and highest (the spread that load leaves: the rounds alternate which side runs first), and, where
 -prof gc ran, new/old bytes allocated per operation (deterministic). A folder of a single round
@@ -23,9 +24,13 @@ def load(f):
 
 
 def rounds(folder, kind, side):
-    files = sorted(glob.glob(os.path.join(folder, f'{kind}-{side}-*.json')),
-                   key=lambda f: int(re.search(r'-(\d+)\.json$', f).group(1)))
-    return {int(re.search(r'-(\d+)\.json$', f).group(1)): load(f) for f in files if os.path.getsize(f) > 0}
+    out = {}
+    for f in sorted(glob.glob(os.path.join(folder, f'{kind}-{side}-*.json'))):
+        m = re.search(r'-(\d+)(?:\.(\d+))?\.json$', f)
+        if m and os.path.getsize(f) > 0:
+            out.setdefault(int(m.group(1)), []).append((int(m.group(2) or 0), f))
+    # a round's files in pair order, so that the table keeps the order ab.sh ran them in
+    return {k: {b: v for _, f in sorted(fs) for b, v in load(f).items()} for k, fs in sorted(out.items())}
 
 
 def table(folder, kind):

@@ -1,6 +1,7 @@
 package io.pqlab;
 
 import io.pqlab.internal.format.ColumnChunk;
+import io.pqlab.internal.format.ColumnMetaData;
 import io.pqlab.internal.format.FileMetaData;
 import io.pqlab.internal.format.Footer;
 import io.pqlab.internal.format.FooterReader;
@@ -191,6 +192,9 @@ public final class ParquetFile implements Closeable {
         Schema schema = Schema.of(md.schema(), footer.metadataOffset());
         int leaves = schema.columnCount();
         List<RowGroup> groups = md.rowGroups();
+        // The decoder hands every row group the same path list where the bytes repeat: a path
+        // already found equal to its column's is not compared again (a wide file has 50,000 chunks).
+        Object[] samePath = new Object[leaves];
         for (int i = 0; i < groups.size(); i++) {
             RowGroup rg = groups.get(i);
             if (rg.columns().size() != leaves) {
@@ -202,7 +206,7 @@ public final class ParquetFile implements Closeable {
                         footer.metadataOffset());
             }
             for (int c = 0; c < leaves; c++) {
-                checkChunk(schema.column(c), rg, i, rg.columns().get(c), footer.metadataOffset());
+                checkChunk(schema.column(c), rg, i, rg.columns().get(c), footer.metadataOffset(), samePath);
             }
         }
         return new ParquetFile(source, footer, schema, options);
@@ -214,19 +218,24 @@ public final class ParquetFile implements Closeable {
      * repetition has one level entry per row, so its num_values must be the row group's row count
      * (else its rows and the other columns' would not line up).
      */
-    private static void checkChunk(ColumnDescriptor column, RowGroup rg, int group, ColumnChunk cc, long at) {
-        if (cc == null || cc.metaData() == null) {
+    private static void checkChunk(ColumnDescriptor column, RowGroup rg, int group, ColumnChunk cc, long at,
+            Object[] samePath) {
+        ColumnMetaData meta = cc == null ? null : cc.metaData();
+        if (meta == null) {
             return; // not decoded (projection), or encrypted
         }
-        List<String> path = cc.metaData().pathInSchema();
-        if (path != null && !path.equals(column.path())) {
-            throw new MalformedFileException("row group " + group + " column " + column.index()
-                    + " has path_in_schema " + String.join(".", path) + " but the schema's column there is "
-                    + column.dottedPath(), at);
+        List<String> path = meta.pathInSchema();
+        if (path != null && path != samePath[column.index()]) {
+            if (!path.equals(column.path())) {
+                throw new MalformedFileException("row group " + group + " column " + column.index()
+                        + " has path_in_schema " + String.join(".", path) + " but the schema's column there is "
+                        + column.dottedPath(), at);
+            }
+            samePath[column.index()] = path; // the same list object: equal for the next group too
         }
-        if (column.maxRepetitionLevel() == 0 && cc.metaData().numValues() != rg.numRows()) {
+        if (column.maxRepetitionLevel() == 0 && meta.numValues() != rg.numRows()) {
             throw new MalformedFileException("row group " + group + " has " + rg.numRows() + " rows but its column "
-                    + column.dottedPath() + " has " + cc.metaData().numValues() + " values", at);
+                    + column.dottedPath() + " has " + meta.numValues() + " values", at);
         }
     }
 

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import io.pqlab.internal.format.ColumnChunk;
 import io.pqlab.internal.format.FormatFixtures;
 import io.pqlab.internal.format.ParquetFiles;
+import io.pqlab.internal.column.ChunkPages;
 import io.pqlab.io.BytesSource;
 import io.pqlab.internal.pages.PageInfo;
 import java.io.ByteArrayOutputStream;
@@ -47,7 +48,7 @@ class BadInputTest {
                     try {
                         ColumnChunk cc = ParquetFiles.chunk(pf, g, c);
                         assertThat(cc.metaData()).isNotNull();
-                        for (PageInfo p : ParquetFiles.pages(pf, g, c)) {
+                        for (PageInfo p : ChunkPages.pages(pf, g, c)) {
                             assertThat(p.end()).isLessThanOrEqualTo(ParquetFiles.footer(pf).metadataOffset());
                             pages++;
                         }
@@ -210,7 +211,7 @@ class BadInputTest {
         try (ParquetFile pf = ParquetFile.open(new BytesSource("orig", bytes))) {
             for (int g = 0; g < pf.rowGroupCount(); g++) {
                 for (int c = 0; c < pf.schema().columnCount(); c++) {
-                    for (PageInfo p : ParquetFiles.pages(pf, g, c)) {
+                    for (PageInfo p : ChunkPages.pages(pf, g, c)) {
                         headers.add(new long[] {p.offset(), p.headerLength()});
                     }
                 }

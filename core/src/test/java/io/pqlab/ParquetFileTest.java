@@ -10,6 +10,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.pqlab.internal.format.FormatFixtures;
 import io.pqlab.internal.format.MetadataDecoder;
 import io.pqlab.internal.format.ParquetFiles;
+import io.pqlab.internal.column.ChunkPages;
 import io.pqlab.internal.format.ThriftWriter;
 import io.pqlab.io.BytesSource;
 import io.pqlab.internal.io.CountingSource;
@@ -31,12 +32,7 @@ class ParquetFileTest {
      * and two flat columns a, b whose chunks the consumer writes (inside ColumnChunk structs).
      */
     private static byte[] synthetic(Consumer<ThriftWriter> chunkA, Consumer<ThriftWriter> chunkB) {
-        ThriftWriter w = new ThriftWriter().begin().i32Field(1, 1);
-        w.field(2, LIST).listHeader(3, STRUCT)
-                .begin().stringField(4, "root").i32Field(5, 2).end()
-                .begin().i32Field(1, 1).i32Field(3, 0).stringField(4, "a").end()
-                .begin().i32Field(1, 1).i32Field(3, 1).stringField(4, "b").end();
-        w.i64Field(3, 5);
+        ThriftWriter w = twoColumns(5);
         w.field(4, LIST).listHeader(1, STRUCT).begin().field(1, LIST).listHeader(2, STRUCT);
         w.begin();
         chunkA.accept(w);
@@ -46,7 +42,21 @@ class ParquetFileTest {
         w.end();
         w.i64Field(2, 10).i64Field(3, 5).end();
         w.end();
-        byte[] footer = w.bytes();
+        return frame(w.bytes());
+    }
+
+    /** A FileMetaData begun with two flat INT32 columns a, b and {@code rows} rows; row groups follow. */
+    static ThriftWriter twoColumns(long rows) {
+        ThriftWriter w = new ThriftWriter().begin().i32Field(1, 1);
+        w.field(2, LIST).listHeader(3, STRUCT)
+                .begin().stringField(4, "root").i32Field(5, 2).end()
+                .begin().i32Field(1, 1).i32Field(3, 0).stringField(4, "a").end()
+                .begin().i32Field(1, 1).i32Field(3, 1).stringField(4, "b").end();
+        return w.i64Field(3, rows);
+    }
+
+    /** PAR1 | 100 filler bytes | footer | length | PAR1. */
+    static byte[] frame(byte[] footer) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         out.writeBytes(new byte[] {'P', 'A', 'R', '1'});
         out.writeBytes(new byte[100]);
@@ -59,7 +69,7 @@ class ParquetFileTest {
     }
 
     /** A ColumnMetaData with the given path and value count, pointing into the filler. */
-    private static Consumer<ThriftWriter> plainChunk(String name, long values) {
+    static Consumer<ThriftWriter> plainChunk(String name, long values) {
         return w -> w.i64Field(2, 0).field(3, STRUCT).begin().i32Field(1, 1)
                 .field(2, LIST).listHeader(1, I32).i32(0)
                 .field(3, LIST).listHeader(1, BINARY).string(name)
@@ -79,7 +89,7 @@ class ParquetFileTest {
             assertThat(pf.rowGroupCount()).isEqualTo(1);
             assertThat(pf.schema().column("id").index()).isZero();
             assertThat(ParquetFiles.chunk(pf, 0, 0).metaData().numValues()).isEqualTo(8);
-            List<PageInfo> pages = ParquetFiles.pages(pf, 0, 0);
+            List<PageInfo> pages = ChunkPages.pages(pf, 0, 0);
             assertThat(pages).isNotEmpty();
             assertThat(pages.get(pages.size() - 1).end())
                     .isEqualTo(ParquetFiles.chunk(pf, 0, 0).metaData().chunkStart() + ParquetFiles.chunk(pf, 0, 0).metaData().totalCompressedSize());
@@ -130,7 +140,7 @@ class ParquetFileTest {
         try (ParquetFile pf = open(file)) {
             assertThat(ParquetFiles.chunk(pf, 0, 0).encrypted()).isTrue();
             // opened without keys (and without the footer's encryption_algorithm): no decryptor
-            assertThatThrownBy(() -> ParquetFiles.pages(pf, 0, 0)).isInstanceOf(io.pqlab.DecryptionException.class)
+            assertThatThrownBy(() -> ChunkPages.pages(pf, 0, 0)).isInstanceOf(io.pqlab.DecryptionException.class)
                     .hasMessageContaining("\"a\" in row group 0 is encrypted and its pages cannot be read: it is "
                             + "encrypted with the footer key, which was not given (--footer-key)");
             assertThatThrownBy(() -> ParquetFiles.chunk(pf, 0, 1)).isInstanceOf(io.pqlab.DecryptionException.class)
@@ -146,7 +156,7 @@ class ParquetFileTest {
             plainChunk("a", 5).accept(w);
         }, plainChunk("b", 5));
         try (ParquetFile pf = open(file)) {
-            assertThatThrownBy(() -> ParquetFiles.pages(pf, 0, 0)).isInstanceOf(UnsupportedFeatureException.class)
+            assertThatThrownBy(() -> ChunkPages.pages(pf, 0, 0)).isInstanceOf(UnsupportedFeatureException.class)
                     .hasMessageContaining("other.parquet");
         }
     }
@@ -175,7 +185,7 @@ class ParquetFileTest {
                 .field(3, LIST).listHeader(1, BINARY).string("b").i32Field(4, 0)
                 .i64Field(5, 5).i64Field(6, 1_000_000).i64Field(7, 1_000_000).i64Field(9, 50).end());
         try (ParquetFile pf = open(file)) {
-            assertThatThrownBy(() -> ParquetFiles.pages(pf, 0, 1)).isInstanceOf(MalformedFileException.class)
+            assertThatThrownBy(() -> ChunkPages.pages(pf, 0, 1)).isInstanceOf(MalformedFileException.class)
                     .hasMessageContaining("lies outside the file's data region")
                     .extracting(e -> ((MalformedFileException) e).offset()).isEqualTo(50L);
         }

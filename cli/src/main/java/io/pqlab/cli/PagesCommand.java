@@ -7,6 +7,7 @@ import io.pqlab.ParquetFile;
 import io.pqlab.internal.format.Encoding;
 import io.pqlab.internal.format.PageType;
 import io.pqlab.internal.format.ParquetFiles;
+import io.pqlab.internal.column.ChunkPages;
 import io.pqlab.internal.pages.PageInfo;
 import io.pqlab.internal.pages.PageWalker;
 import io.pqlab.schema.ColumnDescriptor;
@@ -42,7 +43,7 @@ final class PagesCommand extends ColumnCommand {
             ObjectNode n = groups.addObject();
             n.put("row_group", g);
             Json.putOptional(n, "num_rows", ParquetFiles.rowGroup(pf, g).numRows());
-            PageWalker w = ParquetFiles.pageWalker(pf, g, c.index());
+            PageWalker w = ChunkPages.pageWalker(pf, g, c.index());
             n.put("chunk_start", w.start());
             n.put("chunk_end", w.end());
             ArrayNode pages = n.putArray("pages");

@@ -8,6 +8,7 @@ import io.pqlab.internal.format.ColumnChunk;
 import io.pqlab.internal.format.ColumnMetaData;
 import io.pqlab.internal.format.CompressionCodec;
 import io.pqlab.internal.format.ParquetFiles;
+import io.pqlab.internal.column.ChunkPages;
 import io.pqlab.internal.format.RowGroup;
 import io.pqlab.internal.format.Statistics;
 import io.pqlab.internal.pageindex.ColumnIndex;
@@ -129,7 +130,7 @@ class JsonAgreesWithLibraryTest {
                 for (int g = 0; g < pf.rowGroupCount(); g++) {
                     JsonNode jg = j.get("row_groups").get(g);
                     JsonNode chunk = footer.get("row_groups").get(g).get("columns").get(c.index());
-                    List<PageInfo> pages = ParquetFiles.pages(pf, g, c.index());
+                    List<PageInfo> pages = ChunkPages.pages(pf, g, c.index());
                     assertThat(jg.get("pages").size()).isEqualTo(pages.size());
                     assertThat(jg.get("chunk_start").asLong()).isEqualTo(chunk.get("start").asLong());
                     assertThat(jg.get("chunk_end").asLong()).isEqualTo(chunk.get("end").asLong());

@@ -11,6 +11,7 @@ import io.pqlab.internal.format.ColumnChunk;
 import io.pqlab.internal.format.ColumnMetaData;
 import io.pqlab.internal.format.PageHeader;
 import io.pqlab.internal.format.ParquetFiles;
+import io.pqlab.internal.column.ChunkPages;
 import io.pqlab.io.ByteSource;
 import io.pqlab.internal.pageindex.ColumnIndex;
 import io.pqlab.internal.pageindex.OffsetIndex;
@@ -47,7 +48,7 @@ final class Exercise {
                     continue;
                 }
                 ColumnDescriptor column = f.schema().column(c);
-                fileErrorsOnly(0, size, () -> pages(source, ParquetFiles.pageWalker(f, group, leaf), chunk[0].metaData(), column));
+                fileErrorsOnly(0, size, () -> pages(source, ChunkPages.pageWalker(f, group, leaf), chunk[0].metaData(), column));
                 fileErrorsOnly(0, size, () -> pageIndex(source, chunk[0], column, rows));
                 fileErrorsOnly(0, size, () -> bloom(source, chunk[0]));
             }

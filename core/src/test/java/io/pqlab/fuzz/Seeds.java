@@ -9,6 +9,7 @@ import io.pqlab.internal.format.Footer;
 import io.pqlab.schema.LogicalType;
 import io.pqlab.internal.format.PageHeader;
 import io.pqlab.internal.format.ParquetFiles;
+import io.pqlab.internal.column.ChunkPages;
 import io.pqlab.schema.SchemaElement;
 import io.pqlab.io.ByteSource;
 import io.pqlab.io.BytesSource;
@@ -167,7 +168,7 @@ public final class Seeds {
         byte[] dictionary = null;
         int dictCount = 0;
         int pages = 0;
-        for (PageInfo p : ParquetFiles.pages(f, g, c)) {
+        for (PageInfo p : ChunkPages.pages(f, g, c)) {
             if (pages++ >= 3) {
                 break;
             }

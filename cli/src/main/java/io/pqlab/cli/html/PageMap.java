@@ -12,6 +12,7 @@ import io.pqlab.internal.format.ColumnChunk;
 import io.pqlab.internal.format.ColumnMetaData;
 import io.pqlab.internal.format.Footer;
 import io.pqlab.internal.format.ParquetFiles;
+import io.pqlab.internal.column.ChunkPages;
 import io.pqlab.internal.format.RowGroup;
 import io.pqlab.internal.pageindex.OffsetIndex;
 import io.pqlab.internal.pageindex.PageIndexReader;
@@ -368,7 +369,7 @@ public final class PageMap {
             problem = "the OffsetIndex is not readable: " + e.getMessage();
         }
         try {
-            List<PageInfo> pages = ParquetFiles.pages(file, g, c);
+            List<PageInfo> pages = ChunkPages.pages(file, g, c);
             n.put("pagesFrom", "the page headers (" + problem + ")");
             long[] firstRows = new long[pages.size()];
             for (int i = 0; i < pages.size(); i++) {

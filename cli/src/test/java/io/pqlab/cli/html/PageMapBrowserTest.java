@@ -7,6 +7,7 @@ import io.pqlab.ParquetFile;
 import io.pqlab.cli.Main;
 import io.pqlab.fixtures.Fixtures;
 import io.pqlab.internal.format.ParquetFiles;
+import io.pqlab.internal.column.ChunkPages;
 import io.pqlab.internal.pages.PageInfo;
 import io.pqlab.plan.ColumnRead;
 import io.pqlab.Query;
@@ -297,7 +298,7 @@ class PageMapBrowserTest {
                     assertThat(Span.totalBytes(read.spans())).isEqualTo(marked);
                     continue;
                 }
-                for (PageInfo p : ParquetFiles.pages(pf, g, c)) {
+                for (PageInfo p : ChunkPages.pages(pf, g, c)) {
                     String fate;
                     if (plan == null) {
                         fate = p.isDataPage() ? "data-page" : p.isDictionaryPage() ? "dictionary-page" : "other-page";

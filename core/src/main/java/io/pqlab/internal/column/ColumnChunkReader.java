@@ -205,7 +205,7 @@ public final class ColumnChunkReader implements AutoCloseable {
         this.rowGroup = rowGroup;
         this.options = options;
         // pageWalker checks the chunk: metadata present, not encrypted, in this file, inside the data region
-        PageWalker walker = ParquetFiles.pageWalker(file, rowGroup, leaf);
+        PageWalker walker = ChunkPages.pageWalker(file, rowGroup, leaf);
         ColumnChunk cc = ParquetFiles.chunk(file, rowGroup, leaf);
         this.column = file.schema().column(leaf);
         this.meta = cc.metaData();

@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.pqlab.FileException;
 import io.pqlab.MalformedFileException;
 import io.pqlab.ParquetFile;
-import io.pqlab.internal.format.ParquetFiles;
 import io.pqlab.io.BytesSource;
 import io.pqlab.internal.pages.PageInfo;
 import java.nio.file.Files;
@@ -31,7 +30,7 @@ class ChecksumTest {
                 for (int c = 0; c < f.schema().columnCount(); c++) {
                     List<ColumnBatch> good = Chunks.decodeAll(f, g, c, VERIFY);
                     assertThat(good).isNotEmpty();
-                    for (PageInfo p : ParquetFiles.pages(f, g, c)) {
+                    for (PageInfo p : ChunkPages.pages(f, g, c)) {
                         if (!p.header().hasCrc() || p.compressedSize() == 0) {
                             continue;
                         }

@@ -12,6 +12,7 @@ import io.pqlab.internal.bloom.BloomFilterReader;
 import io.pqlab.internal.column.ColumnChunkReader;
 import io.pqlab.internal.format.ColumnChunk;
 import io.pqlab.internal.format.ParquetFiles;
+import io.pqlab.internal.column.ChunkPages;
 import io.pqlab.internal.pageindex.OffsetIndex;
 import io.pqlab.internal.pageindex.PageIndexReader;
 import io.pqlab.internal.pages.PageInfo;
@@ -49,7 +50,7 @@ class TamperTest {
                 }
                 String col = f.schema().column(c).dottedPath();
                 int data = 0;
-                for (PageInfo p : ParquetFiles.pages(f, g, c)) {
+                for (PageInfo p : ChunkPages.pages(f, g, c)) {
                     boolean dict = p.isDictionaryPage();
                     out.add(new Module(dict ? "page header" : "data page header", p.offset(), p.headerLength(), col, g));
                     out.add(new Module(dict ? "dictionary page" : "data page " + data, p.bodyOffset(),
@@ -79,7 +80,7 @@ class TamperTest {
                     if (bloom != null && !bloom.usable() && cc.encrypted()) {
                         throw new AssertionError("an encrypted filter ignored: " + bloom.ignoredBecause());
                     }
-                    ParquetFiles.pages(f, g, c);
+                    ChunkPages.pages(f, g, c);
                     try (ColumnChunkReader r = ColumnChunkReader.open(f, g, c)) {
                         while (r.next() != null) {
                             // decode every page

@@ -11,6 +11,7 @@ import io.pqlab.internal.format.ColumnMetaData;
 import io.pqlab.internal.format.FormatFixtures;
 import io.pqlab.internal.format.PageHeader;
 import io.pqlab.internal.format.ParquetFiles;
+import io.pqlab.internal.column.ChunkPages;
 import io.pqlab.io.BytesSource;
 import io.pqlab.internal.io.CountingSource;
 import io.pqlab.oracle.ParquetJava;
@@ -66,7 +67,7 @@ class PageWalkerAgreementTest {
                     JudgeWalk judge = judge(file, start, end, m.numValues());
                     List<PageInfo> ours;
                     try {
-                        ours = ParquetFiles.pages(pf, g, c);
+                        ours = ChunkPages.pages(pf, g, c);
                     } catch (MalformedFileException e) {
                         assertThat(judge.problem)
                                 .as("pqlab finds %s malformed (%s) but the Thrift judge reads it", column.dottedPath(),
@@ -105,7 +106,7 @@ class PageWalkerAgreementTest {
         CountingSource counting = new CountingSource(new BytesSource("tiny", file));
         try (ParquetFile pf = ParquetFile.open(counting)) {
             counting.reset();
-            List<PageInfo> pages = ParquetFiles.pages(pf, 0, 0);
+            List<PageInfo> pages = ChunkPages.pages(pf, 0, 0);
             long bodies = pages.stream().mapToLong(PageInfo::compressedSize).sum();
             assertThat(counting.reads()).isEqualTo(pages.size());
             assertThat(counting.bytesRead()).isLessThanOrEqualTo((long) pages.size() * PageWalker.INITIAL_WINDOW);
