@@ -18,7 +18,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * <p>The task never waits: it stops when the scan's queued bytes ({@link Held}, shared by its
  * row groups) are at their budget (the row group the consumer is on: when its queue also holds a
  * batch), and is submitted again when a batch is taken or bytes are freed. A step that fails, an
- * Error included, is recorded before the row group is handed back, so no one waits for it. Only one thread runs the row group at a time (a task
+ * Error included, is recorded before the row group is handed back, so no one waits for it.
+ * Only one thread runs the row group at a time (a task
  * claims it under this object's lock; the consumer, finding the queue empty and the task not
  * yet started, claims it and makes the batch itself rather than wait behind other tasks); each
  * hand-over is under the lock, so each runner sees what the one before did. A batch owns what it
@@ -157,12 +158,12 @@ final class PooledRows implements RowGroupRows {
                 rowsMade += b.size();
             }
         } catch (Throwable e) {
-            // no room to queue it (an Error): the row group fails here, its queued batches dropped
-            // with their bytes, so the consumer's next call throws instead of waiting
-            for (Long q; (q = weights.poll()) != null; ) {
-                held.add(-q);
+            // no room to queue it (an Error): the row group fails here, after the batches queued
+            // before it (this one is dropped if only half queued), so the consumer's call after
+            // them throws instead of waiting
+            if (queue.size() > weights.size()) {
+                queue.pollLast();
             }
-            queue.clear();
             failure = e;
             done = true;
             return;

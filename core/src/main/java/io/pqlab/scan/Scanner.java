@@ -82,7 +82,7 @@ final class Scanner implements AutoCloseable {
         this.readerOptions = ColumnChunkReader.Options.DEFAULT.withVerifyChecksums(options.verifyChecksums());
         this.sources = new PageSource.Context(file, readerOptions, stats,
                 options.uses(Mechanism.PAGE_INDEX), new io.pqlab.internal.column.AheadBudget(aheadBytes),
-                options.threads() > 1 ? options.threads() + 1 : 1);
+                options.threads() > 1 ? maxAhead(options) + 1 : 1); // the read windows' share: row groups in flight
     }
 
     /** Plans the scan; nothing of the data is read until {@link #next()}. */
@@ -280,6 +280,10 @@ final class Scanner implements AutoCloseable {
      * 256 MiB more per row group).
      */
     private int maxAhead() {
+        return maxAhead(options);
+    }
+
+    private static int maxAhead(BoundQuery options) {
         long fit = Runtime.getRuntime().maxMemory() / 2 / (2 * BATCH_BYTES) - 1;
         return (int) Math.max(1, Math.min(options.threads(), fit));
     }
