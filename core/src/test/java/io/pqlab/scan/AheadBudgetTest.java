@@ -6,14 +6,7 @@ import io.pqlab.ParquetFile;
 import io.pqlab.Query;
 import io.pqlab.internal.column.ColumnChunkReader;
 import io.pqlab.internal.plan.BoundQuery;
-import io.pqlab.oracle.ParquetJava;
 import java.nio.file.Path;
-import org.apache.parquet.example.data.Group;
-import org.apache.parquet.example.data.simple.SimpleGroupFactory;
-import org.apache.parquet.hadoop.ParquetWriter;
-import org.apache.parquet.hadoop.metadata.CompressionCodecName;
-import org.apache.parquet.schema.MessageType;
-import org.apache.parquet.schema.MessageTypeParser;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -35,31 +28,8 @@ class AheadBudgetTest {
 
     @Test
     void pagesAheadStayWithinOneBudgetPerScan() throws Exception {
-        StringBuilder schema = new StringBuilder("message m {");
-        for (int c = 0; c < COLUMNS; c++) {
-            schema.append(" required int64 c").append(c).append(';');
-        }
-        MessageType type = MessageTypeParser.parseMessageType(schema.append(" }").toString());
         Path file = dir.resolve("wide.parquet");
-        var b = ParquetJava.writer(file, type)
-                .withCodecFactory(WideProjectionSmallHeapTest.SNAPPY)
-                .withCompressionCodec(CompressionCodecName.SNAPPY)
-                .withRowGroupRowCountLimit(ROWS_PER_GROUP)
-                .withRowGroupSize(1L << 30)
-                .withPageRowCountLimit(2 * 1024) // 16 KiB of values a page, about 8 KiB stored
-                .withMinRowCountForPageSizeCheck(1024)
-                .withPageSize(1 << 20)
-                .withDictionaryEncoding(false);
-        SimpleGroupFactory groups = new SimpleGroupFactory(type);
-        try (ParquetWriter<Group> w = ParquetJava.hadoopFree(b).build()) {
-            for (long i = 0; i < (long) ROWS_PER_GROUP * GROUPS; i++) {
-                Group g = groups.newGroup();
-                for (int c = 0; c < COLUMNS; c++) {
-                    g.add(c, WideProjectionSmallHeapTest.value(i, c));
-                }
-                w.write(g);
-            }
-        }
+        WideProjectionSmallHeapTest.writeWide(file, COLUMNS, ROWS_PER_GROUP, GROUPS);
         long budget = 80 << 10; // about three pages' stored and decompressed bytes
         try (ParquetFile f = ParquetFile.open(file)) {
             assertThat(io.pqlab.internal.format.ParquetFiles.chunk(f, 0, 0).metaData().codec())

@@ -46,26 +46,34 @@ class WideProjectionSmallHeapTest {
     /** Written once, before the scans (parquet-java's writer holds a row group's pages meanwhile). */
     @BeforeAll
     static void write() throws Exception {
+        file = dir.resolve("wide.parquet");
+        writeWide(file, COLUMNS, ROWS_PER_GROUP, GROUPS);
+    }
+
+    /**
+     * A file of {@code columns} required Snappy INT64 columns ({@link #value}), pages of 2,048 rows,
+     * {@code groups} row groups (also AheadBudgetTest's file).
+     */
+    static void writeWide(Path file, int columns, int rowsPerGroup, int groups) throws Exception {
         StringBuilder schema = new StringBuilder("message m {");
-        for (int c = 0; c < COLUMNS; c++) {
+        for (int c = 0; c < columns; c++) {
             schema.append(" required int64 c").append(c).append(';');
         }
         MessageType type = MessageTypeParser.parseMessageType(schema.append(" }").toString());
-        file = dir.resolve("wide.parquet");
         var b = ParquetJava.writer(file, type)
                 .withCodecFactory(SNAPPY)
                 .withCompressionCodec(CompressionCodecName.SNAPPY)
-                .withRowGroupRowCountLimit(ROWS_PER_GROUP)
+                .withRowGroupRowCountLimit(rowsPerGroup)
                 .withRowGroupSize(1L << 30)
-                .withPageRowCountLimit(2 * 1024) // 16 KiB of values a page, eight pages a chunk
+                .withPageRowCountLimit(2 * 1024) // 16 KiB of values a page
                 .withMinRowCountForPageSizeCheck(1024)
                 .withPageSize(1 << 20)
                 .withDictionaryEncoding(false);
-        SimpleGroupFactory groups = new SimpleGroupFactory(type);
+        SimpleGroupFactory factory = new SimpleGroupFactory(type);
         try (ParquetWriter<Group> w = ParquetJava.hadoopFree(b).build()) {
-            for (long i = 0; i < (long) ROWS_PER_GROUP * GROUPS; i++) {
-                Group g = groups.newGroup();
-                for (int c = 0; c < COLUMNS; c++) {
+            for (long i = 0; i < (long) rowsPerGroup * groups; i++) {
+                Group g = factory.newGroup();
+                for (int c = 0; c < columns; c++) {
                     g.add(c, value(i, c));
                 }
                 w.write(g);
