@@ -1329,6 +1329,8 @@ public final class ColumnChunkReader implements AutoCloseable {
             default -> {
                 if (reuse && b.binaries != null) {
                     b.binaries.clear();
+                } else if (!reuse && d instanceof DictionaryDecoder) {
+                    b.binaries = null; // gathered only on request (readBinaries)
                 } else {
                     b.binaries = new Binaries(nonNull, 0);
                 }
@@ -1336,7 +1338,7 @@ public final class ColumnChunkReader implements AutoCloseable {
                 // the batch holds it instead of a copy of its values
                 boolean keep = !reuse && (body.buf == pageBuf || (inUse != null && body.buf == inUse));
                 readBinaries(d, b, nonNull, pageOffset, keep);
-                if (keep && b.binaries.gap() != 0) {
+                if (keep && b.binaries != null && b.binaries.gap() != 0) {
                     if (body.buf == pageBuf) {
                         pageBuf = new byte[0]; // the next page decompresses into a buffer of its own
                     } else {
@@ -1369,10 +1371,17 @@ public final class ColumnChunkReader implements AutoCloseable {
             if (bytes > cap) {
                 throw tooLarge(bytes, pageOffset);
             }
-            dst.reserve(n, bytes);
-            dst.appendGather(dict, idx, n);
             b.dictIndices = idx;
             b.dictionary = dict;
+            if (options.reuseBatches()) {
+                dst.reserve(n, bytes);
+                dst.appendGather(dict, idx, n);
+            } else {
+                // (loops) gathered on the batch's first binaries() call, if any: ColumnValues and
+                // the string leaves read the dictionary through the indices, copying nothing
+                b.binaries = null;
+                b.gatherBytes = bytes;
+            }
         } else if (d instanceof DeltaByteArrayDecoder) {
             for (int i = 0; i < n; i++) {
                 d.readBinaries(dst, 1);
