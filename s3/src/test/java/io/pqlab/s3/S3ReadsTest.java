@@ -113,10 +113,12 @@ class S3ReadsTest {
     void serverErrorsAndSlowRepliesAreRetriedThenGiveUp() throws Exception {
         Path sorted = FIXTURES.resolve("pruning-sorted.parquet");
         byte[] bytes = Files.readAllBytes(sorted);
-        try (S3Source s = open(sorted, POLICY.withTimeout(Duration.ofMillis(500)))) {
+        // A timeout well above an ordinary reply's time on a busy 2-core machine (other modules'
+        // tests run beside this one), and a slow reply well above the timeout.
+        try (S3Source s = open(sorted, POLICY.withTimeout(Duration.ofMillis(1500)))) {
             server.fail(S3Server.Fault.ERROR_500);
             assertThat(s.size()).isEqualTo(bytes.length);
-            server.slowMillis(1500);
+            server.slowMillis(4000);
             server.fail(S3Server.Fault.SLOW);
             byte[] got = new byte[100];
             s.readFully(0, got, 0, 100);

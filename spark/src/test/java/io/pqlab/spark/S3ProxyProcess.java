@@ -1,9 +1,7 @@
 package io.pqlab.spark;
 
 import java.io.IOException;
-import java.net.InetSocketAddress;
 import java.net.ServerSocket;
-import java.net.Socket;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -44,37 +42,65 @@ final class S3ProxyProcess implements AutoCloseable {
                 Files.copy(f, to);
             }
         }
-        try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-            port = s.getLocalPort();
+        // The port is chosen here and bound by the other JVM a second later: another module's test
+        // (the build runs two at a time) may take it meanwhile. So readiness is s3proxy's own log
+        // line for its connector on that port (a TCP connect could reach the other server), and a
+        // start whose bind failed is retried on a fresh port.
+        Process started = null;
+        int chosen = -1;
+        for (int attempt = 1; started == null; attempt++) {
+            chosen = freePort();
+            Process p = start(jar, chosen);
+            if (awaitStarted(p, chosen)) {
+                started = p;
+            } else if (attempt == 3) {
+                throw new IllegalStateException("s3proxy did not start on a free port in 3 attempts: "
+                        + Files.readString(log()));
+            }
         }
-        Path props = root.resolve("s3proxy.properties");
-        Files.write(props, List.of("s3proxy.endpoint=http://127.0.0.1:" + port, "s3proxy.authorization=aws-v2-or-v4",
-                "s3proxy.identity=" + ACCESS_KEY, "s3proxy.credential=" + SECRET_KEY,
-                "jclouds.provider=filesystem-nio2", "jclouds.filesystem.basedir=" + root.resolve("store")));
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        process = new ProcessBuilder(java, "-Xmx256m", "-XX:TieredStopAtLevel=1", "-jar", jar, "--properties",
-                props.toString()).redirectErrorStream(true).redirectOutput(root.resolve("s3proxy.log").toFile())
-                .start();
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (!listening()) {
-            if (!process.isAlive()) {
-                throw new IllegalStateException("s3proxy exited with " + process.exitValue() + ": "
-                        + Files.readString(root.resolve("s3proxy.log")));
-            }
-            if (System.nanoTime() > deadline) {
-                close();
-                throw new IllegalStateException("s3proxy did not listen on port " + port + " within 60 s");
-            }
-            Thread.sleep(50);
+        process = started;
+        port = chosen;
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
         }
     }
 
-    private boolean listening() {
-        try (Socket s = new Socket()) {
-            s.connect(new InetSocketAddress("127.0.0.1", port), 200);
-            return true;
-        } catch (IOException e) {
-            return false;
+    private Path log() {
+        return root.resolve("s3proxy.log");
+    }
+
+    private Process start(String jar, int on) throws IOException {
+        Path props = root.resolve("s3proxy.properties");
+        Files.write(props, List.of("s3proxy.endpoint=http://127.0.0.1:" + on, "s3proxy.authorization=aws-v2-or-v4",
+                "s3proxy.identity=" + ACCESS_KEY, "s3proxy.credential=" + SECRET_KEY,
+                "jclouds.provider=filesystem-nio2", "jclouds.filesystem.basedir=" + root.resolve("store")));
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        return new ProcessBuilder(java, "-Xmx256m", "-XX:TieredStopAtLevel=1", "-jar", jar, "--properties",
+                props.toString()).redirectErrorStream(true).redirectOutput(log().toFile()).start();
+    }
+
+    /** True once the process logs its connector started on {@code on}; false if it exits first. */
+    private boolean awaitStarted(Process p, int on) throws IOException, InterruptedException {
+        String started = "127.0.0.1:" + on + "}";
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (true) {
+            for (String line : Files.readAllLines(log(), java.nio.charset.StandardCharsets.ISO_8859_1)) {
+                if (line.contains("Started") && line.contains("ServerConnector") && line.contains(started)) {
+                    return true;
+                }
+            }
+            if (!p.isAlive()) {
+                return false;
+            }
+            if (System.nanoTime() > deadline) {
+                stop(p);
+                throw new IllegalStateException("s3proxy did not listen on port " + on + " within 60 s: "
+                        + Files.readString(log()));
+            }
+            Thread.sleep(50);
         }
     }
 
@@ -83,10 +109,19 @@ final class S3ProxyProcess implements AutoCloseable {
     }
 
     @Override
-    public void close() throws InterruptedException {
-        process.destroy();
-        if (!process.waitFor(10, TimeUnit.SECONDS)) {
-            process.destroyForcibly().waitFor();
+    public void close() throws InterruptedException, IOException {
+        stop(process);
+        try (Stream<Path> files = Files.walk(root)) { // the bucket's copies, the log: nothing left in /tmp
+            for (Path f : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(f);
+            }
+        }
+    }
+
+    private static void stop(Process p) throws InterruptedException {
+        p.destroy();
+        if (!p.waitFor(10, TimeUnit.SECONDS)) {
+            p.destroyForcibly().waitFor();
         }
     }
 }
