@@ -11,7 +11,6 @@ import io.pqlab.internal.predicate.ValueMatch;
 import io.pqlab.internal.stats.SortOrder;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.util.BitSet;
 
 /**
  * One condition leaf compiled for the values of decoded pages: integers and floating point
@@ -31,9 +30,10 @@ abstract class CompiledLeaf {
 
     /**
      * Sets bit {@code base + e} of out for each entry e in [e0, e1) of page b whose value satisfies
-     * the leaf (a null never does). Leaves on INT64 override it with a loop over the value array.
+     * the leaf (a null never does). Comparisons on numbers and on dictionary-encoded strings
+     * override it with a loop over the value array that builds 64 rows' bits at a time.
      */
-    void matchEntries(ColumnBatch b, int e0, int e1, int base, BitSet out) {
+    void matchEntries(ColumnBatch b, int e0, int e1, int base, RowBits out) {
         if (b.entriesAreValues()) {
             for (int e = e0; e < e1; e++) {
                 if (matches(b, e)) {
@@ -75,6 +75,8 @@ abstract class CompiledLeaf {
         if (comparison && (o == SortOrder.SIGNED || o == SortOrder.UNSIGNED) && p == PhysicalType.INT64) {
             long x = ByteBuffer.wrap(leaf.value()).order(ByteOrder.LITTLE_ENDIAN).getLong();
             boolean unsigned = o == SortOrder.UNSIGNED;
+            long flip = unsigned ? Long.MIN_VALUE : 0; // unsigned order is signed order with the top bit flipped
+            Range r = Range.of(leaf.op(), x ^ flip);
             return new CompiledLeaf(leaf) {
                 @Override
                 boolean matches(ColumnBatch b, int v) {
@@ -83,41 +85,65 @@ abstract class CompiledLeaf {
                 }
 
                 @Override
-                void matchEntries(ColumnBatch b, int e0, int e1, int base, BitSet out) {
-                    if (!b.entriesAreValues()) {
-                        longsWithNulls(b.longs(), b.valueIndexes(), e0, e1, x, unsigned, leaf.op(), base, out);
-                        return;
-                    }
-                    longs(b.longs(), e0, e1, x, unsigned, leaf.op(), base, out);
+                void matchEntries(ColumnBatch b, int e0, int e1, int base, RowBits out) {
+                    rangeWords(b.longs(), 0, flip, r, b.entriesAreValues() ? null : b.valueIndexes(), e0, e1, base, out);
                 }
             };
         }
         if (comparison && (o == SortOrder.SIGNED || o == SortOrder.UNSIGNED) && p == PhysicalType.INT32) {
             int x = ByteBuffer.wrap(leaf.value()).order(ByteOrder.LITTLE_ENDIAN).getInt();
             boolean unsigned = o == SortOrder.UNSIGNED;
-            return new CompiledLeaf(leaf) {
+            long mask = unsigned ? 0xFFFF_FFFFL : -1L; // an int's key: widened signed, or zero-extended
+            Range r = Range.of(leaf.op(), x & mask);
+            return new Keyed(leaf, r) {
                 @Override
                 boolean matches(ColumnBatch b, int v) {
                     int y = b.getInt(v);
                     return test(unsigned ? Integer.compareUnsigned(y, x) : Integer.compare(y, x), leaf.op());
                 }
+
+                @Override
+                void keys(ColumnBatch b, int v0, int v1, long[] k) {
+                    int[] a = b.ints();
+                    for (int v = v0; v < v1; v++) {
+                        k[v - v0] = a[v] & mask;
+                    }
+                }
             };
         }
         if (comparison && o == SortOrder.FLOAT && p == PhysicalType.DOUBLE) {
             double x = ByteBuffer.wrap(leaf.value()).order(ByteOrder.LITTLE_ENDIAN).getDouble();
-            return new CompiledLeaf(leaf) {
+            Range r = Range.of(leaf.op(), key(x));
+            return new Keyed(leaf, r) {
                 @Override
                 boolean matches(ColumnBatch b, int v) {
                     return test(compareNaNLast(b.getDouble(v), x), leaf.op());
+                }
+
+                @Override
+                void keys(ColumnBatch b, int v0, int v1, long[] k) {
+                    double[] a = b.doubles();
+                    for (int v = v0; v < v1; v++) {
+                        k[v - v0] = key(a[v]);
+                    }
                 }
             };
         }
         if (comparison && o == SortOrder.FLOAT && p == PhysicalType.FLOAT) {
             float x = ByteBuffer.wrap(leaf.value()).order(ByteOrder.LITTLE_ENDIAN).getFloat();
-            return new CompiledLeaf(leaf) {
+            Range r = Range.of(leaf.op(), key(x)); // a float widened: the same order, NaN and -0.0
+            return new Keyed(leaf, r) {
                 @Override
                 boolean matches(ColumnBatch b, int v) {
                     return test(compareNaNLast(b.getFloat(v), x), leaf.op());
+                }
+
+                @Override
+                void keys(ColumnBatch b, int v0, int v1, long[] k) {
+                    float[] a = b.floats();
+                    for (int v = v0; v < v1; v++) {
+                        k[v - v0] = key(a[v]);
+                    }
                 }
             };
         }
@@ -138,7 +164,7 @@ abstract class CompiledLeaf {
                 }
 
                 @Override
-                void matchEntries(ColumnBatch b, int e0, int e1, int base, BitSet out) {
+                void matchEntries(ColumnBatch b, int e0, int e1, int base, RowBits out) {
                     int[] idx = b.dictionaryIndices();
                     io.pqlab.internal.encoding.Binaries dict = b.dictionary();
                     if (idx == null || (dict != judged && dict.size() > 4L * (e1 - e0))) {
@@ -153,20 +179,7 @@ abstract class CompiledLeaf {
                         verdicts = j;
                         judged = dict;
                     }
-                    boolean[] j = verdicts;
-                    if (b.entriesAreValues()) {
-                        for (int e = e0; e < e1; e++) {
-                            if (j[idx[e]]) {
-                                out.set(base + e);
-                            }
-                        }
-                    } else {
-                        for (int e = e0; e < e1; e++) {
-                            if (!b.isNull(e) && j[idx[b.valueIndex(e)]]) {
-                                out.set(base + e);
-                            }
-                        }
-                    }
+                    verdictWords(verdicts, idx, b.entriesAreValues() ? null : b.valueIndexes(), e0, e1, base, out);
                 }
 
                 private boolean holds(io.pqlab.internal.encoding.Binaries bs, int v) {
@@ -220,67 +233,139 @@ abstract class CompiledLeaf {
         return true;
     }
 
-    /** matchEntries over INT64 entries [e0, e1) of a page with nulls: entry e is value vi[e], -1 a null. */
-    static void longsWithNulls(long[] a, int[] vi, int e0, int e1, long x, boolean unsigned, LeafOp op, int base,
-            BitSet out) {
-        long flip = unsigned ? Long.MIN_VALUE : 0; // as in longs
-        long xf = x ^ flip;
-        for (int e = e0; e < e1; e++) {
-            int v = vi[e];
-            if (v >= 0 && test(Long.compare(a[v] ^ flip, xf), op)) {
-                out.set(base + e);
-            }
+    /**
+     * A comparison as a range of keys: key k matches when lo <= k <= hi (signed), or, with
+     * negate, when it does not (NE); null for a comparison nothing satisfies (LT the least key,
+     * GT the greatest). t is hi - lo with the top bit flipped, so that the test is one
+     * subtraction and one signed comparison: {@code ((k - lo) ^ MIN) <= t}.
+     */
+    record Range(long lo, long t, boolean negate) {
+        static Range of(LeafOp op, long x) {
+            long min = Long.MIN_VALUE;
+            long max = Long.MAX_VALUE;
+            return switch (op) {
+                case EQ -> new Range(x, min, false);
+                case NE -> new Range(x, min, true);
+                case LT -> x == min ? null : new Range(min, (x - 1 - min) ^ min, false);
+                case LE -> new Range(min, (x - min) ^ min, false);
+                case GT -> x == max ? null : new Range(x + 1, (max - x - 1) ^ min, false);
+                case GE -> new Range(x, (max - x) ^ min, false);
+                default -> throw new IllegalStateException(op.name());
+            };
         }
     }
 
-    /** matchEntries over INT64 values a[e0, e1) (entry e is value e), one loop per operator. */
-    static void longs(long[] a, int e0, int e1, long x, boolean unsigned, LeafOp op, int base, BitSet out) {
-        long flip = unsigned ? Long.MIN_VALUE : 0; // unsigned order is signed order with the top bit flipped
-        long xf = x ^ flip;
-        switch (op) {
-            case EQ -> {
+    /**
+     * A comparison on INT32, FLOAT or DOUBLE values: each window's values turned into long keys
+     * of the same order ({@link #keys}) and tested by {@link #rangeWords}, as INT64 values are.
+     */
+    private abstract static class Keyed extends CompiledLeaf {
+        private final Range r;
+        private long[] scratch = new long[0];
+
+        Keyed(Leaf leaf, Range r) {
+            super(leaf);
+            this.r = r;
+        }
+
+        /** Writes the keys of values [v0, v1) of page b to k[0, v1 - v0). */
+        abstract void keys(ColumnBatch b, int v0, int v1, long[] k);
+
+        @Override
+        void matchEntries(ColumnBatch b, int e0, int e1, int base, RowBits out) {
+            if (r == null || e0 >= e1) {
+                return;
+            }
+            int[] vi = b.entriesAreValues() ? null : b.valueIndexes();
+            int v0 = e0;
+            int v1 = e1;
+            if (vi != null) { // the values of entries [e0, e1): from the first non-null one's to the last's
+                v0 = b.valueCount();
+                v1 = 0;
                 for (int e = e0; e < e1; e++) {
-                    if (a[e] == x) {
-                        out.set(base + e);
+                    if (vi[e] >= 0) {
+                        v0 = Math.min(v0, vi[e]);
+                        v1 = vi[e] + 1;
+                    }
+                }
+                if (v0 >= v1) {
+                    return; // only nulls
+                }
+            }
+            if (scratch.length < v1 - v0) {
+                scratch = new long[v1 - v0];
+            }
+            keys(b, v0, v1, scratch);
+            rangeWords(scratch, v0, 0, r, vi, e0, e1, base, out);
+        }
+    }
+
+    /** A double's key: signed order of keys is {@link #compareNaNLast}'s (every NaN one key, -0.0 +0.0's). */
+    static long key(double d) {
+        long bits = Double.doubleToLongBits(d + 0.0); // -0.0 + 0.0 is +0.0; every NaN one bit pattern
+        return bits ^ ((bits >> 63) & Long.MAX_VALUE); // negatives: magnitude order reversed
+    }
+
+    /**
+     * Sets bit {@code base + e} of out for each entry e in [e0, e1) whose value v (e itself when vi
+     * is null, else vi[e], a null when negative) has a key {@code keys[v - v0] ^ flip} in range r;
+     * 64 entries' bits are built in a register and OR-ed into their word at once.
+     */
+    static void rangeWords(long[] keys, int v0, long flip, Range r, int[] vi, int e0, int e1, int base, RowBits out) {
+        if (r == null) {
+            return;
+        }
+        long lo = r.lo();
+        long t = r.t();
+        long yes = r.negate() ? 0 : 1;
+        long no = 1 - yes;
+        int p = base + e0;
+        int end = base + e1;
+        int e = e0;
+        while (p < end) {
+            int k = p >>> 6;
+            int stop = Math.min(end, (k + 1) << 6);
+            long w = 0;
+            if (vi == null) {
+                for (; p < stop; p++, e++) {
+                    long d = ((keys[e - v0] ^ flip) - lo) ^ Long.MIN_VALUE;
+                    w |= (d <= t ? yes : no) << p;
+                }
+            } else {
+                for (; p < stop; p++, e++) {
+                    int v = vi[e];
+                    if (v >= 0) {
+                        long d = ((keys[v - v0] ^ flip) - lo) ^ Long.MIN_VALUE;
+                        w |= (d <= t ? yes : no) << p;
                     }
                 }
             }
-            case NE -> {
-                for (int e = e0; e < e1; e++) {
-                    if (a[e] != x) {
-                        out.set(base + e);
+            out.orWord(k, w);
+        }
+    }
+
+    /** As {@link #rangeWords}, the test being the dictionary entry's verdict: {@code verdict[idx[v]]}. */
+    static void verdictWords(boolean[] verdict, int[] idx, int[] vi, int e0, int e1, int base, RowBits out) {
+        int p = base + e0;
+        int end = base + e1;
+        int e = e0;
+        while (p < end) {
+            int k = p >>> 6;
+            int stop = Math.min(end, (k + 1) << 6);
+            long w = 0;
+            if (vi == null) {
+                for (; p < stop; p++, e++) {
+                    w |= (verdict[idx[e]] ? 1L : 0L) << p;
+                }
+            } else {
+                for (; p < stop; p++, e++) {
+                    int v = vi[e];
+                    if (v >= 0) {
+                        w |= (verdict[idx[v]] ? 1L : 0L) << p;
                     }
                 }
             }
-            case LT -> {
-                for (int e = e0; e < e1; e++) {
-                    if ((a[e] ^ flip) < xf) {
-                        out.set(base + e);
-                    }
-                }
-            }
-            case LE -> {
-                for (int e = e0; e < e1; e++) {
-                    if ((a[e] ^ flip) <= xf) {
-                        out.set(base + e);
-                    }
-                }
-            }
-            case GT -> {
-                for (int e = e0; e < e1; e++) {
-                    if ((a[e] ^ flip) > xf) {
-                        out.set(base + e);
-                    }
-                }
-            }
-            case GE -> {
-                for (int e = e0; e < e1; e++) {
-                    if ((a[e] ^ flip) >= xf) {
-                        out.set(base + e);
-                    }
-                }
-            }
-            default -> throw new IllegalStateException(op.name());
+            out.orWord(k, w);
         }
     }
 

@@ -7,14 +7,13 @@ import io.pqlab.internal.predicate.LeafOp;
 import io.pqlab.internal.predicate.Predicate;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.BitSet;
 import java.util.List;
 import java.util.Map;
 
 /**
  * Condition evaluation on decoded pages: each condition column's leaves set the bits of the rows
- * they hold true for, and the condition combines those bitsets (each leaf is on one column, so no
- * alignment across columns is needed).
+ * they hold true for ({@link RowBits}, row-group-indexed), and the condition combines those sets
+ * (each leaf is on one column, so no alignment across columns is needed).
  */
 final class ConditionEvaluator {
     private ConditionEvaluator() {}
@@ -38,16 +37,16 @@ final class ConditionEvaluator {
     }
 
     /** The kept rows for which p holds, from its leaves' bits. */
-    static BitSet eval(Predicate p, Map<Predicate.Leaf, BitSet> leafBits, RowRanges rows) {
-        return p.fold(new Predicate.Fold<BitSet>() {
+    static RowBits eval(Predicate p, Map<Predicate.Leaf, RowBits> leafBits, RowRanges rows) {
+        return p.fold(new Predicate.Fold<RowBits>() {
             @Override
-            public BitSet leaf(Predicate.Leaf l) {
+            public RowBits leaf(Predicate.Leaf l) {
                 return leafBits.get(l);
             }
 
             @Override
-            public BitSet constant(Predicate.Constant c) {
-                BitSet b = new BitSet();
+            public RowBits constant(Predicate.Constant c) {
+                RowBits b = new RowBits();
                 if (c.value()) {
                     for (int i = 0; i < rows.size(); i++) {
                         b.set((int) rows.start(i), (int) rows.end(i));
@@ -57,37 +56,37 @@ final class ConditionEvaluator {
             }
 
             @Override
-            public BitSet and(List<BitSet> terms) {
+            public RowBits and(List<RowBits> terms) {
                 return combine(terms, true);
             }
 
             @Override
-            public BitSet or(List<BitSet> terms) {
+            public RowBits or(List<RowBits> terms) {
                 return combine(terms, false);
             }
         });
     }
 
     /** The terms' bits ANDed or ORed into a copy; the leaves' own bits stay as they are. */
-    private static BitSet combine(List<BitSet> terms, boolean and) {
-        BitSet acc = null;
-        for (BitSet b : terms) {
+    private static RowBits combine(List<RowBits> terms, boolean and) {
+        RowBits acc = null;
+        for (RowBits b : terms) {
             if (acc == null) {
-                acc = (BitSet) b.clone();
+                acc = b.copy();
             } else if (and) {
                 acc.and(b);
             } else {
                 acc.or(b);
             }
         }
-        return acc == null ? new BitSet() : acc;
+        return acc == null ? new RowBits() : acc;
     }
 
     /**
      * Sets in {@code out} the kept rows of page b whose value satisfies the leaf; conditions are
      * on flat columns (an entry is a row).
      */
-    static void evalLeaf(Predicate.Leaf leaf, CompiledLeaf test, ColumnBatch b, RowRanges rows, BitSet out) {
+    static void evalLeaf(Predicate.Leaf leaf, CompiledLeaf test, ColumnBatch b, RowRanges rows, RowBits out) {
         if (leaf.nested() != null) {
             evalNested((CompiledLeaf.Nested) test, b, rows, out);
             return;
@@ -109,8 +108,9 @@ final class ConditionEvaluator {
                 }
             } else {
                 boolean wantNull = op == LeafOp.IS_NULL;
+                int[] vi = b.valueIndexes(); // -1: a null
                 for (int e = e0; e < e1; e++) {
-                    if (b.isNull(e) == wantNull) {
+                    if (vi[e] < 0 == wantNull) {
                         out.set(base + e);
                     }
                 }
@@ -123,7 +123,7 @@ final class ConditionEvaluator {
      * [rowStart(k), rowStart(k + 1)) (the scan joins pages so that a row's entries lie in one
      * batch; entries before rowStart(0) end a row begun before it, already judged).
      */
-    static void evalNested(CompiledLeaf.Nested test, ColumnBatch b, RowRanges rows, BitSet out) {
+    static void evalNested(CompiledLeaf.Nested test, ColumnBatch b, RowRanges rows, RowBits out) {
         long first = b.firstRow();
         long last = first + b.rowCount();
         for (int i = firstRangeEndingAfter(rows, first); i < rows.size() && rows.start(i) < last; i++) {
@@ -154,7 +154,7 @@ final class ConditionEvaluator {
 
     // ---- rows -------------------------------------------------------------------------------
 
-    static RowRanges toRanges(BitSet bits) {
+    static RowRanges toRanges(RowBits bits) {
         List<long[]> out = new ArrayList<>();
         for (int s = bits.nextSetBit(0); s >= 0; ) {
             int e = bits.nextClearBit(s);

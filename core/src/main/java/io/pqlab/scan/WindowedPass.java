@@ -7,7 +7,6 @@ import io.pqlab.plan.RowRanges;
 import io.pqlab.schema.ColumnDescriptor;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.BitSet;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -33,7 +32,7 @@ final class WindowedPass implements RowGroupRows {
         final Pages pages;
         final List<Predicate.Leaf> leaves;
         final CompiledLeaf[] tests;
-        final BitSet[] bits;
+        final RowBits[] bits;
         final ColumnCursor cursor; // the returned column's cursor, fed this column's pages; or null
         /**
          * The conjuncts of the condition on earlier feeds' columns only, or null: where they are
@@ -51,10 +50,10 @@ final class WindowedPass implements RowGroupRows {
             this.cursor = cursor;
             this.gate = gate;
             this.tests = new CompiledLeaf[leaves.size()];
-            this.bits = new BitSet[leaves.size()];
+            this.bits = new RowBits[leaves.size()];
             for (int j = 0; j < tests.length; j++) {
                 tests[j] = CompiledLeaf.forLeaf(leaves.get(j));
-                bits[j] = new BitSet();
+                bits[j] = new RowBits();
             }
         }
     }
@@ -68,7 +67,7 @@ final class WindowedPass implements RowGroupRows {
     private final int[] slotColumn;
     private final List<ColumnDescriptor> outputColumns;
     private final ScanStats stats;
-    private final Map<Predicate.Leaf, BitSet> leafBits = new IdentityHashMap<>();
+    private final Map<Predicate.Leaf, RowBits> leafBits = new IdentityHashMap<>();
     private long remaining;
     private long windowStart;
     private final long keptEnd;
@@ -248,7 +247,7 @@ final class WindowedPass implements RowGroupRows {
         }
         stats.rows(rows.rowCount(), 0);
         windowRows = rows.rowCount();
-        BitSet m = ConditionEvaluator.eval(p, leafBits, rows);
+        RowBits m = ConditionEvaluator.eval(p, leafBits, rows);
         List<long[]> out = new ArrayList<>();
         long left = remaining;
         for (int s = m.nextSetBit((int) ws); s >= 0 && s < we && left > 0; ) {
@@ -258,8 +257,8 @@ final class WindowedPass implements RowGroupRows {
             s = m.nextSetBit(e);
         }
         // the rows before the window's end are done: later pages set only later bits
-        for (BitSet b : leafBits.values()) {
-            b.clear(0, (int) we);
+        for (RowBits b : leafBits.values()) {
+            b.clearBefore((int) we);
         }
         windowStart = we;
         windowEnd = we;
@@ -276,11 +275,9 @@ final class WindowedPass implements RowGroupRows {
         if (f.carry != null && f.carry.firstRow() + f.carry.rowCount() <= ws) {
             f.carry = null;
         }
-        BitSet u = (BitSet) ConditionEvaluator.eval(f.gate, leafBits, rows).clone(); // a leaf's gate is its own bits
-        u.clear(0, (int) ws);
-        if (u.length() > we) {
-            u.clear((int) we, u.length());
-        }
+        RowBits u = ConditionEvaluator.eval(f.gate, leafBits, rows).copy(); // a leaf's gate is its own bits
+        u.clearBefore((int) ws);
+        u.clearFrom((int) we);
         if (u.isEmpty()) {
             return; // no row of the window needs this column
         }
