@@ -50,7 +50,7 @@ final class Scanner implements AutoCloseable {
     /** The most rows in one batch. */
     public static final int BATCH_ROWS = 1 << 16;
     /** Decoded page bytes one batch may reference before it ends early (at least one row). */
-    public static final long BATCH_BYTES = Math.max(1 << 20, Math.min(Runtime.getRuntime().maxMemory() / 16, 64 << 20));
+    public static final long BATCH_BYTES = batchBytes(Runtime.getRuntime().maxMemory());
 
     private final ParquetFile file;
     private final BoundQuery options;
@@ -275,17 +275,37 @@ final class Scanner implements AutoCloseable {
     /**
      * Row groups worked on after the current one without a limit: the thread count, but no more
      * than keep each row group in flight's worst case (a window being assembled and a queued batch,
-     * {@link #BATCH_BYTES} each) within half the heap with the current one's, so that many threads
-     * on a small heap do not multiply it (at -Xmx512m: 3; at 1 GiB and more, 64 MiB batches: a
-     * 256 MiB more per row group).
+     * {@link #BATCH_BYTES} each) within half the heap less {@link #RESERVE} with the current one's,
+     * so that many threads on a small heap do not multiply it (at -Xmx512m: 1; at 1 GiB: 2; from
+     * 2 GiB: the thread count up to 8 or more).
      */
     private int maxAhead() {
         return maxAhead(options);
     }
 
     private static int maxAhead(BoundQuery options) {
-        long fit = Runtime.getRuntime().maxMemory() / 2 / (2 * BATCH_BYTES) - 1;
-        return (int) Math.max(1, Math.min(options.threads(), fit));
+        return maxAhead(options.threads(), Runtime.getRuntime().maxMemory(), BATCH_BYTES);
+    }
+
+    /**
+     * What a scan holds besides its row groups in flight, kept out of {@link #maxAhead}'s half of
+     * the heap: the pages decompressed ahead and the read windows, and the large page arrays that
+     * outlive their row group (G1 promotes what refers to a page that stays in flight for a while,
+     * and a large array then waits for a marking cycle once dead). At -Xmx512m with two row groups
+     * after the current one, the heap after a GC was 176-185 MiB (median) and the old generation's
+     * peak twice the one thread's; with one, 130-154 MiB (docs/design/decoding.md "Parallel decoding").
+     */
+    static final long RESERVE = 128L << 20;
+
+    /** {@link #maxAhead()} for a thread count, a heap and a batch size (tests). */
+    static int maxAhead(int threads, long maxMemory, long batchBytes) {
+        long fit = (maxMemory / 2 - RESERVE) / (2 * batchBytes) - 1;
+        return (int) Math.max(1, Math.min(threads, fit));
+    }
+
+    /** {@link #BATCH_BYTES} for a heap of {@code maxMemory} bytes. */
+    static long batchBytes(long maxMemory) {
+        return Math.max(1 << 20, Math.min(maxMemory / 16, 64 << 20));
     }
 
     private static IOException rethrow(Throwable t) {
