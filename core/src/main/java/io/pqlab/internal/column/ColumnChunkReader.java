@@ -454,13 +454,6 @@ public final class ColumnChunkReader implements AutoCloseable {
      */
     public static final Gauge HELD_AHEAD = new Gauge();
 
-    /**
-     * (loops) The bytes decompressed for decoding by all readers in this JVM (each page's
-     * uncompressed size, counted once per decode): for measuring that a scan decompresses each
-     * page once, against the pages' sizes in the file. One add per page.
-     */
-    public static final java.util.concurrent.atomic.LongAdder DECOMPRESSED = new java.util.concurrent.atomic.LongAdder();
-
     /** A sum over threads and its peak since the last {@link #resetPeak}. */
     public static final class Gauge {
         private final java.util.concurrent.atomic.AtomicLong now = new java.util.concurrent.atomic.AtomicLong();
@@ -1112,7 +1105,6 @@ public final class ColumnChunkReader implements AutoCloseable {
             }
             return new Body(src, idx, storedLen, fileOffset, p.plain == null || p.copied);
         }
-        DECOMPRESSED.add(size);
         Prepared prep = p.prepared;
         if (prep != null && prep.from == from && prep.storedLen == storedLen && prep.size == size) {
             byte[] out = prep.get();
