@@ -2,12 +2,13 @@
 # A/B: an old commit's benchmarks against this tree's, in one window, interleaved, so that a load
 # that comes and goes falls on both sides (RESULTS section 7; tables by bench/ab_table.py).
 #
-#   bench/ab.sh [-r ROUNDS] [-q] [footer] [plan] [scan]      (default: 3 rounds, all three)
+#   bench/ab.sh [-r ROUNDS] [-f FORKS] [-q] [footer] [plan] [scan]   (default: 3 rounds, 1 fork, all three)
 #
 # Round k runs old then new when k is odd, new then old when k is even. -q is a smoke setting for
 # a shared machine (1 warm-up and 2 measured one-second iterations, fewer parameters); without it
 # the settings are those of bench/run-some.sh. Footer and plan runs take -prof gc (allocation per
-# operation does not depend on the machine).
+# operation does not depend on the machine). -f sets JMH's forks per run (each side's JIT varies
+# from fork to fork by more than a small difference: RESULTS section 11; -f 4 for FooterBench).
 #
 # scan is the quick ScanBench (run-some.sh's settings) of pqlab alone at threads=1 (the old code
 # has no threads parameter: it scans on one), on a handful of (variant, condition) pairs, one JMH
@@ -24,10 +25,11 @@
 # The jars read the data from bench/data of this tree.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-rounds=3 quick=0
-while getopts r:q o; do
-  case $o in r) rounds=$OPTARG ;; q) quick=1 ;; *) exit 2 ;; esac
+rounds=3 quick=0 forks=1
+while getopts r:f:q o; do
+  case $o in r) rounds=$OPTARG ;; f) forks=$OPTARG ;; q) quick=1 ;; *) exit 2 ;; esac
 done
+[[ $forks =~ ^[1-9][0-9]*$ ]] || { echo "-f wants a number of forks, 1 or more" >&2; exit 2; }
 shift $((OPTIND - 1))
 kinds=("$@"); [[ ${#kinds[@]} -gt 0 ]] || kinds=(footer plan scan)
 old=${OLD:-/tmp/old/bench/target/benchmarks.jar}
@@ -41,7 +43,7 @@ mkdir -p "$out"
   echo "old jar: $old, built $(date -u -r "$old" +%FT%TZ)"
   echo "date: $(date -u)"; echo "nproc: $(nproc)"; grep -m1 'model name' /proc/cpuinfo || true
   java -version 2>&1 | head -1
-  echo "rounds: $rounds, quick: $quick, kinds: ${kinds[*]}"
+  echo "rounds: $rounds, forks: $forks, quick: $quick, kinds: ${kinds[*]}"
   echo "load before: $(cat /proc/loadavg)"
 } > "$out/machine.txt"
 
@@ -54,6 +56,7 @@ else
   files=wide,sorted,duckdb; conds=id_point,id_range_1pct,id_in_5,cust_point,cust_absent,country_absent,ts_day,or_stats_bloom
   pairs="sorted:id_point sorted:id_range_1pct sorted:id_in_5 shuffled:or_stats_bloom shuffled:note_null"
 fi
+it[1]=$forks; fit[1]=$forks # -f N
 read -r -a pairs <<< "${SCANS:-$pairs}"
 
 run() { # run VERSION KIND ROUND

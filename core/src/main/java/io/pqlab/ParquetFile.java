@@ -65,6 +65,9 @@ import java.util.List;
  * a network). Tested by {@code ManyThreadsTest}. Closing it while others read is not.
  */
 public final class ParquetFile implements Closeable {
+    /** ReadOptions.defaults(), made once: the record is immutable, and an open need not allocate it. */
+    private static final ReadOptions DEFAULTS = ReadOptions.defaults();
+
     private final ByteSource source;
     private final Footer footer;
     private final Schema schema;
@@ -82,7 +85,7 @@ public final class ParquetFile implements Closeable {
      * that indexes and filters near the footer are not fetched again.
      */
     public static ParquetFile open(Path path) throws IOException {
-        return open(path, ReadOptions.defaults());
+        return open(path, DEFAULTS);
     }
 
     /** Opens a local file with these options (a phased read where they ask for one). */
@@ -102,7 +105,7 @@ public final class ParquetFile implements Closeable {
 
     /** Opens a local path, or an {@code http://} or {@code https://} URL. */
     public static ParquetFile open(String location) throws IOException {
-        return open(location, ReadOptions.defaults());
+        return open(location, DEFAULTS);
     }
 
     /** Opens a local path, or an {@code http://} or {@code https://} URL, with these options. */
@@ -116,12 +119,12 @@ public final class ParquetFile implements Closeable {
 
     /** Opens a local file, possibly encrypted, with the keys to decrypt it (see {@link Decryption}). */
     public static ParquetFile open(Path path, Decryption keys) throws IOException {
-        return open(path, ReadOptions.defaults().withDecryption(keys));
+        return open(path, DEFAULTS.withDecryption(keys));
     }
 
     /** Opens a file from a byte source with the keys to decrypt it; {@link #close()} closes the source. */
     public static ParquetFile open(ByteSource source, Decryption keys) throws IOException {
-        return open(source, ReadOptions.defaults().withDecryption(keys));
+        return open(source, DEFAULTS.withDecryption(keys));
     }
 
     /**
@@ -129,7 +132,7 @@ public final class ParquetFile implements Closeable {
      * module's {@code S3Source} with {@link #open(ByteSource, ReadOptions)}.
      */
     public static ParquetFile open(URI uri) throws IOException {
-        return open(uri, ReadOptions.defaults());
+        return open(uri, DEFAULTS);
     }
 
     public static ParquetFile open(URI uri, ReadOptions options) throws IOException {
@@ -168,7 +171,7 @@ public final class ParquetFile implements Closeable {
      * from memory); a {@link RemoteSource} is read in phases.
      */
     public static ParquetFile open(ByteSource source) throws IOException {
-        return open(source, ReadOptions.defaults());
+        return open(source, DEFAULTS);
     }
 
     static {

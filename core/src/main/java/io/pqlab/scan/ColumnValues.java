@@ -34,8 +34,9 @@ import java.nio.charset.StandardCharsets;
  *   <li>Byte strings (BYTE_ARRAY, FIXED_LEN_BYTE_ARRAY, INT96 as 12 bytes): row i's bytes are
  *       {@code bytes(i)[offset(i) .. offset(i) + length(i))}, or the arrays {@link #offsets()} and
  *       {@link #lengths()} into {@link #bytes(int)}. Nothing is copied: {@code bytes(i)} is the
- *       decoded page's own array (one per page, so rows in different pages have different
- *       arrays; a null row's is its page's, with length 0).
+ *       decoded page's own array, or for a dictionary-encoded page its dictionary's (one per
+ *       page or dictionary, so rows in different pages may have different arrays; a null row's
+ *       is its page's, with length 0).
  * </ul>
  *
  * The arrays are the batch's own: read them, do not change them. A getter of the wrong type
@@ -136,13 +137,15 @@ public final class ColumnValues {
         return need(lengths, "a byte string", "lengths()");
     }
 
-    /** The array holding row i's bytes (the decoded page's; shared by the rows of that page). */
+    /** The array holding row i's bytes (the decoded page's or its dictionary's; shared by the rows of that page). */
     public byte[] bytes(int i) {
         need(offsets, "a byte string", "bytes(i)");
         if (data == null) {
             byte[][] d = new byte[size][];
             for (int s = 0; s < runs.size(); s++) {
-                java.util.Arrays.fill(d, runs.row(s), runs.row(s) + runs.count(s), runs.page(s).binaries().data());
+                ColumnBatch p = runs.page(s);
+                byte[] bytes = p.valuesInDictionary() ? p.dictionary().data() : p.binaries().data();
+                java.util.Arrays.fill(d, runs.row(s), runs.row(s) + runs.count(s), bytes);
             }
             data = d;
         }
@@ -243,6 +246,10 @@ public final class ColumnValues {
             case FLOAT -> System.arraycopy(p.floats(), v, floats, r, k);
             case DOUBLE -> System.arraycopy(p.doubles(), v, doubles, r, k);
             default -> {
+                if (p.valuesInDictionary()) {
+                    fromDictionary(p, v, r, k);
+                    return;
+                }
                 Binaries b = p.binaries();
                 if (v < 0 || v + k > b.size()) {
                     throw new IndexOutOfBoundsException("values " + v + "+" + k + " of " + b.size());
@@ -254,6 +261,27 @@ public final class ColumnValues {
                     lengths[r + j] = from[v + j + 1] - from[v + j] - g;
                 }
             }
+        }
+    }
+
+    /**
+     * (loops) Values [v, v + k) of a dictionary-encoded page into rows [r, r + k) as offsets into
+     * the dictionary's array: nothing of a row's bytes is copied (the indices were checked
+     * against the dictionary's size by its decoder).
+     */
+    private void fromDictionary(ColumnBatch p, int v, int r, int k) {
+        int[] idx = p.dictionaryIndices();
+        if (v < 0 || v + k > p.valueCount()) {
+            throw new IndexOutOfBoundsException("values " + v + "+" + k + " of " + p.valueCount());
+        }
+        Binaries dict = p.dictionary();
+        int[] from = dict.offsets();
+        int g = dict.gap();
+        for (int j = 0; j < k; j++) {
+            int x = idx[v + j];
+            int o = from[x];
+            offsets[r + j] = o;
+            lengths[r + j] = from[x + 1] - o - g;
         }
     }
 

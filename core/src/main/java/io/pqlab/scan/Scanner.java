@@ -485,8 +485,9 @@ final class Scanner implements AutoCloseable {
         long w = 64;
         int n = b.entryCount();
         w += (b.definitionLevels() != null ? 8L : 0) * n + (b.repetitionLevels() != null ? 8L : 0) * n;
-        if (b.binaries() != null) {
-            w += b.binaries().data().length + 4L * (b.valueCount() + 1);
+        long bin = b.binaryBytes(); // (loops) a dictionary page's values as if gathered: binaries() would gather them
+        if (bin >= 0) {
+            w += bin + 4L * (b.valueCount() + 1);
         } else if (b.longs() != null || b.doubles() != null) {
             w += 8L * b.valueCount();
         } else if (b.booleans() != null) {

@@ -24,7 +24,8 @@ import io.pqlab.internal.values.ValueFormat;
  * and entries [0, rowStart(0)) belong to row firstRow - 1, begun in an earlier page.
  *
  * <p>A batch from a reader opened with {@code reuseBatches} is valid until that reader's next call;
- * otherwise it is the caller's to keep. Not thread-safe.
+ * otherwise it is the caller's to keep. Not thread-safe, except that {@link #binaries()} may be
+ * called from several threads (it gathers a dictionary page's values once, under a lock).
  */
 public final class ColumnBatch {
     final ColumnDescriptor column;
@@ -52,14 +53,29 @@ public final class ColumnBatch {
     long[] longs;
     float[] floats;
     double[] doubles;
+    /**
+     * The values; null for a dictionary-encoded page of byte arrays not gathered yet (then
+     * {@link #binaries()} gathers them into {@link #gathered} on first call).
+     */
     Binaries binaries;
     /**
      * A dictionary-encoded page of byte arrays: value v is entry {@code dictIndices[v]} of
-     * {@code dictionary} (also gathered into {@link #binaries}); else null. Lets a condition be
-     * judged once per dictionary entry.
+     * {@code dictionary}; else null. Lets a condition be judged once per dictionary entry and
+     * {@code ColumnValues} point into the dictionary without copying a row's bytes.
      */
     int[] dictIndices;
     Binaries dictionary;
+    /**
+     * The bytes the values take once gathered (dictionary pages: the sum of their lengths, checked
+     * against the page limit by the reader); -1 where {@link #binaries} holds them already.
+     */
+    long gatherBytes = -1;
+    /**
+     * (loops) The dictionary page's values gathered on the first {@link #binaries()}: volatile and
+     * gathered under this batch's lock, because a page shared by two row batches may be read by the
+     * consumer and by a pool thread evaluating the next batch's condition at once.
+     */
+    private volatile Binaries gathered;
 
     /** Lazily built: value index of each entry (-1 for null), and entries where rows start. */
     private int[] valueIndexOf;
@@ -79,6 +95,8 @@ public final class ColumnBatch {
     void reset() {
         dictIndices = null;
         dictionary = null;
+        gatherBytes = -1;
+        gathered = null;
         valueIndexBuilt = false;
         rowStartsBuilt = false;
     }
@@ -257,7 +275,8 @@ public final class ColumnBatch {
             entries += p.entryCount;
             values += p.valueCount;
             rows += p.rowCount;
-            bytes += p.binaries == null ? 0 : p.binaries.byteSize();
+            Binaries pb = p.binaries();
+            bytes += pb == null ? 0 : pb.byteSize();
         }
         if (entries > Integer.MAX_VALUE - 16 || bytes > Binaries.MAX_BYTES) {
             throw new IllegalArgumentException("pages too large to join: " + entries + " entries, " + bytes + " bytes");
@@ -304,7 +323,7 @@ public final class ColumnBatch {
                 case DOUBLE -> System.arraycopy(p.doubles, 0, b.doubles, v, p.valueCount);
                 default -> {
                     for (int i = 0; i < p.valueCount; i++) {
-                        b.binaries.append(p.binaries, i);
+                        b.binaries.append(p.binaries(), i);
                     }
                 }
             }
@@ -351,7 +370,42 @@ public final class ColumnBatch {
     }
 
     public Binaries binaries() {
-        return binaries;
+        Binaries b = binaries;
+        if (b != null || gatherBytes < 0) {
+            return b;
+        }
+        b = gathered;
+        return b != null ? b : gather();
+    }
+
+    /**
+     * Whether the byte-array values are still only indices into {@link #dictionary()} (not gathered
+     * yet): {@code ColumnValues} then reads the dictionary's offsets through the indices.
+     */
+    public boolean valuesInDictionary() {
+        return binaries == null && gatherBytes >= 0 && dictIndices != null;
+    }
+
+    /**
+     * The bytes the byte-array values take (gathered or not: a dictionary page counts as if its
+     * values were copied), for memory estimates; -1 for other types.
+     */
+    public long binaryBytes() {
+        if (binaries != null) {
+            return binaries.data().length;
+        }
+        return gatherBytes;
+    }
+
+    private synchronized Binaries gather() {
+        Binaries b = gathered;
+        if (b == null) {
+            b = new Binaries(valueCount, 0);
+            b.reserve(valueCount, gatherBytes);
+            b.appendGather(dictionary, dictIndices, valueCount);
+            gathered = b;
+        }
+        return b;
     }
 
     public boolean getBoolean(int v) {
@@ -386,7 +440,7 @@ public final class ColumnBatch {
             case BOOLEAN -> 1;
             case INT32, FLOAT -> 4;
             case INT64, DOUBLE -> 8;
-            default -> binaries.length(v);
+            default -> binaries().length(v);
         };
     }
 
@@ -412,7 +466,7 @@ public final class ColumnBatch {
             case FLOAT -> putInt(out, Float.floatToRawIntBits(floats[v]));
             case INT64 -> putLong(out, longs[v]);
             case DOUBLE -> putLong(out, Double.doubleToRawLongBits(doubles[v]));
-            default -> System.arraycopy(binaries.data(), binaries.offset(v), out, 0, len);
+            default -> System.arraycopy(binaries().data(), binaries().offset(v), out, 0, len);
         }
         return out;
     }

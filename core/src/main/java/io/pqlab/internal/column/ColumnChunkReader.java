@@ -454,6 +454,13 @@ public final class ColumnChunkReader implements AutoCloseable {
      */
     public static final Gauge HELD_AHEAD = new Gauge();
 
+    /**
+     * (loops) The bytes decompressed for decoding by all readers in this JVM (each page's
+     * uncompressed size, counted once per decode): for measuring that a scan decompresses each
+     * page once, against the pages' sizes in the file. One add per page.
+     */
+    public static final java.util.concurrent.atomic.LongAdder DECOMPRESSED = new java.util.concurrent.atomic.LongAdder();
+
     /** A sum over threads and its peak since the last {@link #resetPeak}. */
     public static final class Gauge {
         private final java.util.concurrent.atomic.AtomicLong now = new java.util.concurrent.atomic.AtomicLong();
@@ -1105,6 +1112,7 @@ public final class ColumnChunkReader implements AutoCloseable {
             }
             return new Body(src, idx, storedLen, fileOffset, p.plain == null || p.copied);
         }
+        DECOMPRESSED.add(size);
         Prepared prep = p.prepared;
         if (prep != null && prep.from == from && prep.storedLen == storedLen && prep.size == size) {
             byte[] out = prep.get();
@@ -1329,6 +1337,8 @@ public final class ColumnChunkReader implements AutoCloseable {
             default -> {
                 if (reuse && b.binaries != null) {
                     b.binaries.clear();
+                } else if (!reuse && d instanceof DictionaryDecoder) {
+                    b.binaries = null; // gathered only on request (readBinaries)
                 } else {
                     b.binaries = new Binaries(nonNull, 0);
                 }
@@ -1336,7 +1346,7 @@ public final class ColumnChunkReader implements AutoCloseable {
                 // the batch holds it instead of a copy of its values
                 boolean keep = !reuse && (body.buf == pageBuf || (inUse != null && body.buf == inUse));
                 readBinaries(d, b, nonNull, pageOffset, keep);
-                if (keep && b.binaries.gap() != 0) {
+                if (keep && b.binaries != null && b.binaries.gap() != 0) {
                     if (body.buf == pageBuf) {
                         pageBuf = new byte[0]; // the next page decompresses into a buffer of its own
                     } else {
@@ -1369,10 +1379,17 @@ public final class ColumnChunkReader implements AutoCloseable {
             if (bytes > cap) {
                 throw tooLarge(bytes, pageOffset);
             }
-            dst.reserve(n, bytes);
-            dst.appendGather(dict, idx, n);
             b.dictIndices = idx;
             b.dictionary = dict;
+            if (options.reuseBatches()) {
+                dst.reserve(n, bytes);
+                dst.appendGather(dict, idx, n);
+            } else {
+                // (loops) gathered on the batch's first binaries() call, if any: ColumnValues and
+                // the string leaves read the dictionary through the indices, copying nothing
+                b.binaries = null;
+                b.gatherBytes = bytes;
+            }
         } else if (d instanceof DeltaByteArrayDecoder) {
             for (int i = 0; i < n; i++) {
                 d.readBinaries(dst, 1);
