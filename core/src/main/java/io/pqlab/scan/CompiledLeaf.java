@@ -318,6 +318,16 @@ abstract class CompiledLeaf {
         long lo = r.lo();
         long span = r.t() ^ Long.MIN_VALUE; // hi - lo, unsigned
         long m = r.negate() ? 0 : 1;
+        if (vi == null && span == 0 && m == 1) {
+            // EQ: a point lookup matches rarely, so its branch is predicted and this loop is the cheapest
+            long x = lo ^ flip;
+            for (int e = e0; e < e1; e++) {
+                if (keys[e - v0] == x) {
+                    out.set(base + e);
+                }
+            }
+            return;
+        }
         int p = base + e0;
         int end = base + e1;
         int e = e0;
