@@ -316,9 +316,18 @@ abstract class CompiledLeaf {
             return;
         }
         long lo = r.lo();
-        long t = r.t();
-        long yes = r.negate() ? 0 : 1;
-        long no = 1 - yes;
+        long span = r.t() ^ Long.MIN_VALUE; // hi - lo, unsigned
+        long m = r.negate() ? 0 : 1;
+        if (vi == null && span == 0 && m == 1) {
+            // EQ: a point lookup matches rarely, so its branch is predicted and this loop is the cheapest
+            long x = lo ^ flip;
+            for (int e = e0; e < e1; e++) {
+                if (keys[e - v0] == x) {
+                    out.set(base + e);
+                }
+            }
+            return;
+        }
         int p = base + e0;
         int end = base + e1;
         int e = e0;
@@ -328,20 +337,26 @@ abstract class CompiledLeaf {
             long w = 0;
             if (vi == null) {
                 for (; p < stop; p++, e++) {
-                    long d = ((keys[e - v0] ^ flip) - lo) ^ Long.MIN_VALUE;
-                    w |= (d <= t ? yes : no) << p;
+                    w |= (above(span, (keys[e - v0] ^ flip) - lo) ^ m) << p;
                 }
             } else {
                 for (; p < stop; p++, e++) {
                     int v = vi[e];
                     if (v >= 0) {
-                        long d = ((keys[v - v0] ^ flip) - lo) ^ Long.MIN_VALUE;
-                        w |= (d <= t ? yes : no) << p;
+                        w |= (above(span, (keys[v - v0] ^ flip) - lo) ^ m) << p;
                     }
                 }
             }
             out.orWord(k, w);
         }
+    }
+
+    /**
+     * 1 when u > s as unsigned numbers, else 0, without a branch (the borrow of s - u): a
+     * comparison on shuffled values is true or false at random, which a branch mispredicts.
+     */
+    static long above(long s, long u) {
+        return ((~s & u) | (~(s ^ u) & (s - u))) >>> 63;
     }
 
     /** As {@link #rangeWords}, the test being the dictionary entry's verdict: {@code verdict[idx[v]]}. */
