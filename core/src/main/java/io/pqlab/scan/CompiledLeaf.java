@@ -72,80 +72,10 @@ abstract class CompiledLeaf {
             case EQ, NE, LT, LE, GT, GE -> true;
             default -> false;
         };
-        if (comparison && (o == SortOrder.SIGNED || o == SortOrder.UNSIGNED) && p == PhysicalType.INT64) {
-            long x = ByteBuffer.wrap(leaf.value()).order(ByteOrder.LITTLE_ENDIAN).getLong();
-            boolean unsigned = o == SortOrder.UNSIGNED;
-            long flip = unsigned ? Long.MIN_VALUE : 0; // unsigned order is signed order with the top bit flipped
-            Range r = Range.of(leaf.op(), x ^ flip);
-            return new CompiledLeaf(leaf) {
-                @Override
-                boolean matches(ColumnBatch b, int v) {
-                    long y = b.getLong(v);
-                    return test(unsigned ? Long.compareUnsigned(y, x) : Long.compare(y, x), leaf.op());
-                }
-
-                @Override
-                void matchEntries(ColumnBatch b, int e0, int e1, int base, RowBits out) {
-                    rangeWords(b.longs(), 0, flip, r, b.entriesAreValues() ? null : b.valueIndexes(), e0, e1, base, out);
-                }
-            };
-        }
-        if (comparison && (o == SortOrder.SIGNED || o == SortOrder.UNSIGNED) && p == PhysicalType.INT32) {
-            int x = ByteBuffer.wrap(leaf.value()).order(ByteOrder.LITTLE_ENDIAN).getInt();
-            boolean unsigned = o == SortOrder.UNSIGNED;
-            long mask = unsigned ? 0xFFFF_FFFFL : -1L; // an int's key: widened signed, or zero-extended
-            Range r = Range.of(leaf.op(), x & mask);
-            return new Keyed(leaf, r) {
-                @Override
-                boolean matches(ColumnBatch b, int v) {
-                    int y = b.getInt(v);
-                    return test(unsigned ? Integer.compareUnsigned(y, x) : Integer.compare(y, x), leaf.op());
-                }
-
-                @Override
-                void keys(ColumnBatch b, int v0, int v1, long[] k) {
-                    int[] a = b.ints();
-                    for (int v = v0; v < v1; v++) {
-                        k[v - v0] = a[v] & mask;
-                    }
-                }
-            };
-        }
-        if (comparison && o == SortOrder.FLOAT && p == PhysicalType.DOUBLE) {
-            double x = ByteBuffer.wrap(leaf.value()).order(ByteOrder.LITTLE_ENDIAN).getDouble();
-            Range r = Range.of(leaf.op(), key(x));
-            return new Keyed(leaf, r) {
-                @Override
-                boolean matches(ColumnBatch b, int v) {
-                    return test(compareNaNLast(b.getDouble(v), x), leaf.op());
-                }
-
-                @Override
-                void keys(ColumnBatch b, int v0, int v1, long[] k) {
-                    double[] a = b.doubles();
-                    for (int v = v0; v < v1; v++) {
-                        k[v - v0] = key(a[v]);
-                    }
-                }
-            };
-        }
-        if (comparison && o == SortOrder.FLOAT && p == PhysicalType.FLOAT) {
-            float x = ByteBuffer.wrap(leaf.value()).order(ByteOrder.LITTLE_ENDIAN).getFloat();
-            Range r = Range.of(leaf.op(), key(x)); // a float widened: the same order, NaN and -0.0
-            return new Keyed(leaf, r) {
-                @Override
-                boolean matches(ColumnBatch b, int v) {
-                    return test(compareNaNLast(b.getFloat(v), x), leaf.op());
-                }
-
-                @Override
-                void keys(ColumnBatch b, int v0, int v1, long[] k) {
-                    float[] a = b.floats();
-                    for (int v = v0; v < v1; v++) {
-                        k[v - v0] = key(a[v]);
-                    }
-                }
-            };
+        KeyType kt = KeyType.of(leaf);
+        if (comparison && kt != null) {
+            long x = kt.key(leaf.value());
+            return new RangeLeaf(leaf, kt, Range.of(leaf.op(), x), kt.raw(leaf.value()), null, false);
         }
         if (p == PhysicalType.BYTE_ARRAY && o == SortOrder.BYTES
                 && (comparison || leaf.op() == LeafOp.IN || leaf.op() == LeafOp.NOT_IN)) {
@@ -253,23 +183,160 @@ abstract class CompiledLeaf {
                 default -> throw new IllegalStateException(op.name());
             };
         }
+
+        /** The keys lo to hi (lo <= hi). */
+        static Range between(long lo, long hi) {
+            return new Range(lo, (hi - lo) ^ Long.MIN_VALUE, false);
+        }
+
+        /** The greatest key in the range (of a negated one: the greatest it leaves out). */
+        long hi() {
+            return lo + (t ^ Long.MIN_VALUE);
+        }
+
+        Range negated() {
+            return new Range(lo, t, !negate);
+        }
     }
 
     /**
-     * A comparison on INT32, FLOAT or DOUBLE values: each window's values turned into long keys
-     * of the same order ({@link #keys}) and tested by {@link #rangeWords}, as INT64 values are.
+     * How a comparison's values become long keys whose signed order is the column's order: INT64
+     * values are their own keys (unsigned ones with the top bit flipped, as the loop reads them),
+     * an INT32 widened or zero-extended, a FLOAT widened to a double, a double's {@link #key}. The
+     * columns a comparison is one range test on; null for any other (binaries and fixed-length
+     * decimals compare their bytes).
      */
-    private abstract static class Keyed extends CompiledLeaf {
-        private final Range r;
-        private long[] scratch = new long[0];
+    enum KeyType {
+        INT64, UINT64, INT32, UINT32, FLOAT, DOUBLE;
 
-        Keyed(Leaf leaf, Range r) {
-            super(leaf);
-            this.r = r;
+        static KeyType of(Leaf leaf) {
+            if (leaf.nested() != null) {
+                return null;
+            }
+            PhysicalType p = leaf.order().physical();
+            SortOrder o = leaf.order().order();
+            boolean integer = o == SortOrder.SIGNED || o == SortOrder.UNSIGNED;
+            boolean unsigned = o == SortOrder.UNSIGNED;
+            if (integer && p == PhysicalType.INT64) {
+                return unsigned ? UINT64 : INT64;
+            }
+            if (integer && p == PhysicalType.INT32) {
+                return unsigned ? UINT32 : INT32;
+            }
+            if (o == SortOrder.FLOAT && p == PhysicalType.DOUBLE) {
+                return DOUBLE;
+            }
+            return o == SortOrder.FLOAT && p == PhysicalType.FLOAT ? FLOAT : null;
         }
 
-        /** Writes the keys of values [v0, v1) of page b to k[0, v1 - v0). */
-        abstract void keys(ColumnBatch b, int v0, int v1, long[] k);
+        /** INT64 columns: the loop reads the value array itself, each value XOR {@link #flip}. */
+        boolean direct() {
+            return this == INT64 || this == UINT64;
+        }
+
+        /** Unsigned order is signed order with the top bit flipped. */
+        long flip() {
+            return this == UINT64 ? Long.MIN_VALUE : 0;
+        }
+
+        /** The literal's PLAIN bytes as the raw bits {@link #compare} takes. */
+        long raw(byte[] plain) {
+            ByteBuffer b = ByteBuffer.wrap(plain).order(ByteOrder.LITTLE_ENDIAN);
+            return direct() || this == DOUBLE ? b.getLong() : b.getInt();
+        }
+
+        /** The literal's key. */
+        long key(byte[] plain) {
+            long x = raw(plain);
+            return switch (this) {
+                case INT64, INT32 -> x;
+                case UINT64 -> x ^ Long.MIN_VALUE;
+                case UINT32 -> x & 0xFFFF_FFFFL;
+                case FLOAT -> CompiledLeaf.key(Float.intBitsToFloat((int) x)); // widened: the same order, NaN and -0.0
+                case DOUBLE -> CompiledLeaf.key(Double.longBitsToDouble(x));
+            };
+        }
+
+        /** Value v of page b against the literal's raw bits, value by value (the reference the keys agree with). */
+        int compare(ColumnBatch b, int v, long raw) {
+            return switch (this) {
+                case INT64 -> Long.compare(b.getLong(v), raw);
+                case UINT64 -> Long.compareUnsigned(b.getLong(v), raw);
+                case INT32 -> Integer.compare(b.getInt(v), (int) raw);
+                case UINT32 -> Integer.compareUnsigned(b.getInt(v), (int) raw);
+                case FLOAT -> compareNaNLast(b.getFloat(v), Float.intBitsToFloat((int) raw));
+                case DOUBLE -> compareNaNLast(b.getDouble(v), Double.longBitsToDouble(raw));
+            };
+        }
+
+        /** Writes the keys of values [v0, v1) of page b to k[0, v1 - v0) (not for {@link #direct} types). */
+        void keys(ColumnBatch b, int v0, int v1, long[] k) {
+            switch (this) {
+                case INT32 -> {
+                    int[] a = b.ints();
+                    for (int v = v0; v < v1; v++) {
+                        k[v - v0] = a[v];
+                    }
+                }
+                case UINT32 -> {
+                    int[] a = b.ints();
+                    for (int v = v0; v < v1; v++) {
+                        k[v - v0] = a[v] & 0xFFFF_FFFFL;
+                    }
+                }
+                case FLOAT -> {
+                    float[] a = b.floats();
+                    for (int v = v0; v < v1; v++) {
+                        k[v - v0] = CompiledLeaf.key(a[v]);
+                    }
+                }
+                case DOUBLE -> {
+                    double[] a = b.doubles();
+                    for (int v = v0; v < v1; v++) {
+                        k[v - v0] = CompiledLeaf.key(a[v]);
+                    }
+                }
+                default -> throw new IllegalStateException(name());
+            }
+        }
+    }
+
+    /**
+     * A comparison (or several on one column, merged: {@link #merge}) as one range of keys
+     * ({@link KeyType}), tested by {@link #rangeWords}: INT64 values where they lie, other types
+     * through each window's keys.
+     */
+    static final class RangeLeaf extends CompiledLeaf {
+        final KeyType type;
+        /** The keys that match; null: none does. */
+        final Range r;
+        private final long raw; // one leaf's literal ({@link KeyType#raw}); unused by a merge
+        /** A merge's leaves, whose value-by-value tests are its own ({@link #matches}); null for one leaf. */
+        private final RangeLeaf[] parts;
+        private final boolean all; // a merge of an AND's leaves, else of an OR's
+        private long[] scratch = new long[0];
+
+        RangeLeaf(Leaf leaf, KeyType type, Range r, long raw, RangeLeaf[] parts, boolean all) {
+            super(leaf);
+            this.type = type;
+            this.r = r;
+            this.raw = raw;
+            this.parts = parts;
+            this.all = all;
+        }
+
+        @Override
+        boolean matches(ColumnBatch b, int v) {
+            if (parts == null) {
+                return test(type.compare(b, v, raw), leaf.op());
+            }
+            for (RangeLeaf x : parts) {
+                if (x.matches(b, v) != all) {
+                    return !all;
+                }
+            }
+            return all;
+        }
 
         @Override
         void matchEntries(ColumnBatch b, int e0, int e1, int base, RowBits out) {
@@ -277,6 +344,10 @@ abstract class CompiledLeaf {
                 return;
             }
             int[] vi = b.entriesAreValues() ? null : b.valueIndexes();
+            if (type.direct()) {
+                rangeWords(b.longs(), 0, type.flip(), r, vi, e0, e1, base, out);
+                return;
+            }
             int v0 = e0;
             int v1 = e1;
             if (vi != null) { // the values of entries [e0, e1): from the first non-null one's to the last's
@@ -295,9 +366,75 @@ abstract class CompiledLeaf {
             if (scratch.length < v1 - v0) {
                 scratch = new long[v1 - v0];
             }
-            keys(b, v0, v1, scratch);
+            type.keys(b, v0, v1, scratch);
             rangeWords(scratch, v0, 0, r, vi, e0, e1, base, out);
         }
+    }
+
+    /** Whether a leaf is a comparison {@link #merge} takes: EQ, LT, LE, GT or GE on a column with keys. */
+    static boolean mergeable(Leaf leaf) {
+        return KeyType.of(leaf) != null && switch (leaf.op()) {
+            case EQ, LT, LE, GT, GE -> true;
+            default -> false; // NE is two ranges; an AND of it with a range is not one
+        };
+    }
+
+    /**
+     * Leaves on one column ({@link #mergeable}, of one key type) under an AND ({@code all}) or an
+     * OR as one range test, under {@code stand}'s name: an AND's ranges intersected (maybe to
+     * none), an OR's joined where they overlap or touch, which is one range, or the complement of
+     * one when the two pieces left reach the least and the greatest key ({@code x < a OR x > b});
+     * null when an OR's are not one of those. The same rows as the leaves: each holds exactly on
+     * its range's keys, and a null (no key) holds none.
+     */
+    static RangeLeaf merge(Leaf stand, java.util.List<Leaf> leaves, boolean all) {
+        RangeLeaf[] parts = new RangeLeaf[leaves.size()];
+        java.util.List<long[]> pieces = new java.util.ArrayList<>(); // [lo, hi] of each non-empty range
+        for (int i = 0; i < parts.length; i++) {
+            Leaf l = leaves.get(i);
+            if (!mergeable(l) || KeyType.of(l) != KeyType.of(leaves.get(0)) || l.column() != leaves.get(0).column()) {
+                throw new IllegalArgumentException("not one column's comparisons by one key: " + leaves);
+            }
+            parts[i] = (RangeLeaf) compile(l);
+            if (parts[i].r != null) {
+                pieces.add(new long[] {parts[i].r.lo(), parts[i].r.hi()});
+            } else if (all) {
+                return new RangeLeaf(stand, parts[0].type, null, 0, parts, true); // one leaf holds nowhere
+            }
+        }
+        KeyType type = parts[0].type;
+        if (pieces.isEmpty()) {
+            return new RangeLeaf(stand, type, null, 0, parts, all);
+        }
+        if (all) {
+            long lo = Long.MIN_VALUE;
+            long hi = Long.MAX_VALUE;
+            for (long[] x : pieces) {
+                lo = Math.max(lo, x[0]);
+                hi = Math.min(hi, x[1]);
+            }
+            return new RangeLeaf(stand, type, lo <= hi ? Range.between(lo, hi) : null, 0, parts, true);
+        }
+        pieces.sort((a, b) -> Long.compare(a[0], b[0]));
+        java.util.List<long[]> joined = new java.util.ArrayList<>();
+        for (long[] x : pieces) {
+            long[] last = joined.isEmpty() ? null : joined.get(joined.size() - 1);
+            if (last != null && (x[0] <= last[1] || x[0] - 1 == last[1])) { // overlaps or touches (x[0] > MIN here)
+                last[1] = Math.max(last[1], x[1]);
+            } else {
+                joined.add(x.clone());
+            }
+        }
+        if (joined.size() == 1) {
+            return new RangeLeaf(stand, type, Range.between(joined.get(0)[0], joined.get(0)[1]), 0, parts, false);
+        }
+        long[] first = joined.get(0);
+        long[] last = joined.get(1);
+        if (joined.size() == 2 && first[0] == Long.MIN_VALUE && last[1] == Long.MAX_VALUE) {
+            // the gap between them is not empty (else they would touch): the keys outside it
+            return new RangeLeaf(stand, type, Range.between(first[1] + 1, last[0] - 1).negated(), 0, parts, false);
+        }
+        return null;
     }
 
     /** A double's key: signed order of keys is {@link #compareNaNLast}'s (every NaN one key, -0.0 +0.0's). */
