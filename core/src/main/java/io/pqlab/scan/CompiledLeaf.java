@@ -77,6 +77,9 @@ abstract class CompiledLeaf {
             long x = kt.key(leaf.value());
             return new RangeLeaf(leaf, kt, Range.of(leaf.op(), x), kt.raw(leaf.value()), null, false);
         }
+        if ((leaf.op() == LeafOp.IN || leaf.op() == LeafOp.NOT_IN) && kt != null) {
+            return inSet(leaf, kt);
+        }
         if (p == PhysicalType.BYTE_ARRAY && o == SortOrder.BYTES
                 && (comparison || leaf.op() == LeafOp.IN || leaf.op() == LeafOp.NOT_IN)) {
             // strings and binaries: unsigned bytes, compared where the page holds them, no copy
@@ -302,50 +305,35 @@ abstract class CompiledLeaf {
     }
 
     /**
-     * A comparison (or several on one column, merged: {@link #merge}) as one range of keys
-     * ({@link KeyType}), tested by {@link #rangeWords}: INT64 values where they lie, other types
-     * through each window's keys.
+     * A test on a number column by keys ({@link KeyType}): INT64 values where they lie, other
+     * types through each window's keys; {@link #words} sets the bits.
      */
-    static final class RangeLeaf extends CompiledLeaf {
+    abstract static class KeyLeaf extends CompiledLeaf {
         final KeyType type;
-        /** The keys that match; null: none does. */
-        final Range r;
-        private final long raw; // one leaf's literal ({@link KeyType#raw}); unused by a merge
-        /** A merge's leaves, whose value-by-value tests are its own ({@link #matches}); null for one leaf. */
-        private final RangeLeaf[] parts;
-        private final boolean all; // a merge of an AND's leaves, else of an OR's
         private long[] scratch = new long[0];
 
-        RangeLeaf(Leaf leaf, KeyType type, Range r, long raw, RangeLeaf[] parts, boolean all) {
+        KeyLeaf(Leaf leaf, KeyType type) {
             super(leaf);
             this.type = type;
-            this.r = r;
-            this.raw = raw;
-            this.parts = parts;
-            this.all = all;
         }
 
-        @Override
-        boolean matches(ColumnBatch b, int v) {
-            if (parts == null) {
-                return test(type.compare(b, v, raw), leaf.op());
-            }
-            for (RangeLeaf x : parts) {
-                if (x.matches(b, v) != all) {
-                    return !all;
-                }
-            }
-            return all;
-        }
+        /** Whether no key matches (nothing to evaluate). */
+        abstract boolean none();
+
+        /**
+         * Sets bit {@code base + e} for each entry e in [e0, e1) whose value v (e itself when vi is
+         * null, else vi[e], a null when negative) has a matching key {@code keys[v - v0] ^ flip}.
+         */
+        abstract void words(long[] keys, int v0, long flip, int[] vi, int e0, int e1, int base, RowBits out);
 
         @Override
-        void matchEntries(ColumnBatch b, int e0, int e1, int base, RowBits out) {
-            if (r == null || e0 >= e1) {
+        final void matchEntries(ColumnBatch b, int e0, int e1, int base, RowBits out) {
+            if (none() || e0 >= e1) {
                 return;
             }
             int[] vi = b.entriesAreValues() ? null : b.valueIndexes();
             if (type.direct()) {
-                rangeWords(b.longs(), 0, type.flip(), r, vi, e0, e1, base, out);
+                words(b.longs(), 0, type.flip(), vi, e0, e1, base, out);
                 return;
             }
             int v0 = e0;
@@ -367,8 +355,155 @@ abstract class CompiledLeaf {
                 scratch = new long[v1 - v0];
             }
             type.keys(b, v0, v1, scratch);
-            rangeWords(scratch, v0, 0, r, vi, e0, e1, base, out);
+            words(scratch, v0, 0, vi, e0, e1, base, out);
         }
+    }
+
+    /** A comparison (or several on one column, merged: {@link #merge}) as one range of keys. */
+    static final class RangeLeaf extends KeyLeaf {
+        /** The keys that match; null: none does. */
+        final Range r;
+        private final long raw; // one leaf's literal ({@link KeyType#raw}); unused by a merge
+        /** A merge's leaves, whose value-by-value tests are its own ({@link #matches}); null for one leaf. */
+        private final CompiledLeaf[] parts;
+        private final boolean all; // a merge of an AND's leaves, else of an OR's
+
+        RangeLeaf(Leaf leaf, KeyType type, Range r, long raw, CompiledLeaf[] parts, boolean all) {
+            super(leaf, type);
+            this.r = r;
+            this.raw = raw;
+            this.parts = parts;
+            this.all = all;
+        }
+
+        @Override
+        boolean matches(ColumnBatch b, int v) {
+            return parts == null ? test(type.compare(b, v, raw), leaf.op()) : holds(parts, all, b, v);
+        }
+
+        @Override
+        boolean none() {
+            return r == null;
+        }
+
+        @Override
+        void words(long[] keys, int v0, long flip, int[] vi, int e0, int e1, int base, RowBits out) {
+            rangeWords(keys, v0, flip, r, vi, e0, e1, base, out);
+        }
+    }
+
+    /** Whether every part (all) or some part holds for value v: a merge's value-by-value test. */
+    static boolean holds(CompiledLeaf[] parts, boolean all, ColumnBatch b, int v) {
+        for (CompiledLeaf x : parts) {
+            if (x.matches(b, v) != all) {
+                return !all;
+            }
+        }
+        return all;
+    }
+
+    /**
+     * Keys in one of several disjoint ranges (or, negated, in none): IN and NOT IN on a number
+     * column (each literal one key), an OR of one column's comparisons that is not one range.
+     */
+    static final class SetLeaf extends KeyLeaf {
+        /** The ranges' least keys, ascending, and each one's hi - lo (unsigned). */
+        private final long[] los;
+        private final long[] spans;
+        private final boolean negate;
+        private final long[] raws; // IN's literals ({@link KeyType#raw}); null for a merge
+        private final CompiledLeaf[] parts; // a merge's leaves (an OR's), else null
+
+        SetLeaf(Leaf leaf, KeyType type, java.util.List<long[]> ranges, boolean negate, long[] raws, CompiledLeaf[] parts) {
+            super(leaf, type);
+            this.los = new long[ranges.size()];
+            this.spans = new long[ranges.size()];
+            for (int i = 0; i < los.length; i++) {
+                los[i] = ranges.get(i)[0];
+                spans[i] = ranges.get(i)[1] - ranges.get(i)[0];
+            }
+            this.negate = negate;
+            this.raws = raws;
+            this.parts = parts;
+        }
+
+        @Override
+        boolean matches(ColumnBatch b, int v) {
+            if (parts != null) {
+                return holds(parts, false, b, v);
+            }
+            for (long x : raws) {
+                if (type.compare(b, v, x) == 0) {
+                    return !negate;
+                }
+            }
+            return negate;
+        }
+
+        @Override
+        boolean none() {
+            return los.length == 0 && !negate;
+        }
+
+        @Override
+        void words(long[] keys, int v0, long flip, int[] vi, int e0, int e1, int base, RowBits out) {
+            long m = negate ? 1 : 0;
+            int p = base + e0;
+            int end = base + e1;
+            int e = e0;
+            while (p < end) {
+                int k = p >>> 6;
+                int stop = Math.min(end, (k + 1) << 6);
+                long w = 0;
+                for (; p < stop; p++, e++) {
+                    int v = vi == null ? e : vi[e];
+                    if (v >= 0) {
+                        w |= (in(keys[v - v0] ^ flip) ^ m) << p;
+                    }
+                }
+                out.orWord(k, w);
+            }
+        }
+
+        /** 1 when key x lies in one of the ranges, else 0. */
+        private long in(long x) {
+            if (los.length <= 8) {
+                long hit = 0;
+                for (int i = 0; i < los.length; i++) {
+                    hit |= above(spans[i], x - los[i]) ^ 1;
+                }
+                return hit;
+            }
+            int lo = 0; // the last range whose least key is at most x
+            int hi = los.length - 1;
+            if (x < los[0]) {
+                return 0;
+            }
+            while (lo < hi) {
+                int mid = (lo + hi + 1) >>> 1;
+                if (los[mid] <= x) {
+                    lo = mid;
+                } else {
+                    hi = mid - 1;
+                }
+            }
+            return above(spans[lo], x - los[lo]) ^ 1;
+        }
+    }
+
+    /** IN or NOT IN on a number column, as a set of keys. */
+    private static SetLeaf inSet(Leaf leaf, KeyType kt) {
+        long[] raws = new long[leaf.values().size()];
+        java.util.TreeSet<Long> keys = new java.util.TreeSet<>();
+        for (int i = 0; i < raws.length; i++) {
+            raws[i] = kt.raw(leaf.values().get(i));
+            keys.add(kt.key(leaf.values().get(i)));
+        }
+        java.util.List<long[]> points = new java.util.ArrayList<>();
+        for (long k : keys) {
+            points.add(new long[] {k, k});
+        }
+        return new SetLeaf(leaf, kt, points, leaf.op() == LeafOp.NOT_IN, raws, null);
     }
 
     /** Whether a leaf is a comparison {@link #merge} takes: EQ, LT, LE, GT or GE on a column with keys. */
@@ -383,12 +518,12 @@ abstract class CompiledLeaf {
      * Leaves on one column ({@link #mergeable}, of one key type) under an AND ({@code all}) or an
      * OR as one range test, under {@code stand}'s name: an AND's ranges intersected (maybe to
      * none), an OR's joined where they overlap or touch, which is one range, or the complement of
-     * one when the two pieces left reach the least and the greatest key ({@code x < a OR x > b});
-     * null when an OR's are not one of those. The same rows as the leaves: each holds exactly on
-     * its range's keys, and a null (no key) holds none.
+     * one when the two pieces left reach the least and the greatest key ({@code x < a OR x > b}),
+     * else a set of disjoint ranges ({@code x = a OR x = b}, as IN). The same rows as the leaves:
+     * each holds exactly on its range's keys, and a null (no key) holds none.
      */
-    static RangeLeaf merge(Leaf stand, java.util.List<Leaf> leaves, boolean all) {
-        RangeLeaf[] parts = new RangeLeaf[leaves.size()];
+    static KeyLeaf merge(Leaf stand, java.util.List<Leaf> leaves, boolean all) {
+        RangeLeaf[] parts = new RangeLeaf[leaves.size()]; // compile gives each mergeable leaf one
         java.util.List<long[]> pieces = new java.util.ArrayList<>(); // [lo, hi] of each non-empty range
         for (int i = 0; i < parts.length; i++) {
             Leaf l = leaves.get(i);
@@ -434,7 +569,7 @@ abstract class CompiledLeaf {
             // the gap between them is not empty (else they would touch): the keys outside it
             return new RangeLeaf(stand, type, Range.between(first[1] + 1, last[0] - 1).negated(), 0, parts, false);
         }
-        return null;
+        return new SetLeaf(stand, type, joined, false, null, parts); // x = a OR x = b OR x > c: disjoint ranges
     }
 
     /** A double's key: signed order of keys is {@link #compareNaNLast}'s (every NaN one key, -0.0 +0.0's). */

@@ -47,9 +47,9 @@ final class ConditionEvaluator {
      * CompiledLeaf#mergeable}) and occur once in p replaced by one stand-in leaf, at the first
      * one's place, whose test is their range ({@link CompiledLeaf#merge}): {@code ts >= a AND
      * ts < b} one pass over the values and one set of bits instead of two, and so {@code x < a OR
-     * x > b}. An OR whose leaves are not one range (nor its complement) stays as it is. The
-     * stand-in carries the first leaf's column, path, operator and literal (the planner never
-     * sees it; every test the scan runs comes from {@link Merged#test}).
+     * x > b} (the complement of a range) and {@code x = a OR x = b} (a set of keys, as IN). The
+     * stand-in carries the first leaf's column, path, operator and literal (the planner never sees
+     * it; every test the scan runs comes from {@link Merged#test}).
      */
     static Merged merged(Predicate p) {
         Map<Predicate.Leaf, Integer> occurs = new IdentityHashMap<>();
@@ -94,11 +94,7 @@ final class ConditionEvaluator {
             }
             Predicate.Leaf stand = new Predicate.Leaf(first.column(), first.path(), first.op(), first.values(),
                     first.order(), text.append(')').toString());
-            CompiledLeaf test = CompiledLeaf.merge(stand, same, and);
-            if (test == null) {
-                continue; // an OR of pieces: left as it is
-            }
-            stands.put(stand, test);
+            stands.put(stand, CompiledLeaf.merge(stand, same, and));
             for (int i = 0; i < out.size(); i++) { // by identity: the first leaf's place, the others gone
                 if (out.get(i) == first) {
                     out.set(i, stand);
@@ -191,14 +187,29 @@ final class ConditionEvaluator {
                     out.set(base + e0, base + e1); // no nulls in the page
                 }
             } else {
-                boolean wantNull = op == LeafOp.IS_NULL;
-                int[] vi = b.valueIndexes(); // -1: a null
-                for (int e = e0; e < e1; e++) {
-                    if (vi[e] < 0 == wantNull) {
-                        out.set(base + e);
-                    }
-                }
+                nullWords(b.definitionLevels(), b.column().maxDefinitionLevel(), op == LeafOp.IS_NULL, e0, e1, base, out);
             }
+        }
+    }
+
+    /**
+     * IS NULL (or, without {@code wantNull}, IS NOT NULL) on entries [e0, e1) of a flat column's
+     * page from its definition levels (a null: below the maximum), 64 rows' bits at a time,
+     * without building the page's value indexes or a branch per row.
+     */
+    static void nullWords(int[] def, int maxDef, boolean wantNull, int e0, int e1, int base, RowBits out) {
+        long flip = wantNull ? 0 : 1;
+        int p = base + e0;
+        int end = base + e1;
+        int e = e0;
+        while (p < end) {
+            int k = p >>> 6;
+            int stop = Math.min(end, (k + 1) << 6);
+            long w = 0;
+            for (; p < stop; p++, e++) {
+                w |= (((def[e] - maxDef) >>> 31) ^ flip) << p; // levels lie in [0, maxDef]: negative iff a null
+            }
+            out.orWord(k, w);
         }
     }
 

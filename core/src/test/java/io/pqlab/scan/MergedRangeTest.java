@@ -55,6 +55,15 @@ class MergedRangeTest {
         List<Leaf> leaves = new ArrayList<>();
         int k = 2 + rnd.nextInt(2);
         for (int i = 0; i < k; i++) {
+            if (rnd.nextInt(6) == 0) { // IN or NOT IN: a set of keys, searched past 8
+                List<byte[]> xs = new ArrayList<>();
+                for (int j = rnd.nextInt(rnd.nextBoolean() ? 4 : 14); j >= 0; j--) {
+                    xs.add(bytes(t, pool.get(rnd.nextInt(pool.size()))));
+                }
+                LeafOp op = rnd.nextBoolean() ? LeafOp.IN : LeafOp.NOT_IN;
+                leaves.add(new Leaf(0, "x", op, xs, order(t), "x " + op.symbol + " (" + xs.size() + " values)"));
+                continue;
+            }
             LeafOp op = rnd.nextInt(3) == 0 ? OPS[rnd.nextInt(OPS.length)] : OPS[2 + rnd.nextInt(4)];
             leaves.add(leaf(t, op, pool.get(rnd.nextInt(pool.size()))));
         }
@@ -123,10 +132,13 @@ class MergedRangeTest {
             assertMerged(new Predicate.And(List.of(leaf(t, LeafOp.GE, a), leaf(t, LeafOp.LE, b), leaf(t, LeafOp.GT, a))), 1, t);
             // x < a OR x > b: the complement of one range
             assertMerged(new Predicate.Or(List.of(leaf(t, LeafOp.LT, a), leaf(t, LeafOp.GT, b))), 1, t);
-            // x = a OR x = b (two points): not one range
-            assertMerged(new Predicate.Or(List.of(leaf(t, LeafOp.EQ, a), leaf(t, LeafOp.EQ, b))), 2, t);
+            // x = a OR x = b (two points): a set of keys
+            assertMerged(new Predicate.Or(List.of(leaf(t, LeafOp.EQ, a), leaf(t, LeafOp.EQ, b))), 1, t);
             // NE is two ranges
             assertMerged(new Predicate.And(List.of(leaf(t, LeafOp.NE, a), leaf(t, LeafOp.LT, b))), 2, t);
+            // IN and NOT IN are sets already; beside a comparison they stay leaves
+            assertMerged(new Predicate.Or(List.of(new Leaf(0, "x", LeafOp.IN, List.of(bytes(t, a)), order(t), "x IN (a)"),
+                    leaf(t, LeafOp.LT, b))), 2, t);
             // a leaf that occurs twice stays (its bits serve both places)
             Leaf twice = leaf(t, LeafOp.GE, a);
             assertMerged(new Predicate.Or(List.of(new Predicate.And(List.of(twice, leaf(t, LeafOp.LT, b))),
@@ -153,7 +165,20 @@ class MergedRangeTest {
     // ---- the reference: comparisons written out ------------------------------------------------
 
     static boolean holds(Predicate p, T t, Object values, boolean[] nulls, int e) {
-        return p.holds(l -> nulls == null || !nulls[e] ? test(compare(t, java.lang.reflect.Array.get(values, e), literal(t, l)), l.op()) : false);
+        return p.holds(l -> {
+            if (nulls != null && nulls[e]) {
+                return false;
+            }
+            Object v = java.lang.reflect.Array.get(values, e);
+            if (l.op() == LeafOp.IN || l.op() == LeafOp.NOT_IN) {
+                boolean in = false;
+                for (byte[] x : l.values()) {
+                    in |= compare(t, v, literal(t, x)) == 0;
+                }
+                return in == (l.op() == LeafOp.IN);
+            }
+            return test(compare(t, v, literal(t, l.value())), l.op());
+        });
     }
 
     static int compare(T t, Object a, Object b) {
@@ -272,8 +297,8 @@ class MergedRangeTest {
         return b.array();
     }
 
-    static Object literal(T t, Leaf l) {
-        ByteBuffer b = ByteBuffer.wrap(l.value()).order(ByteOrder.LITTLE_ENDIAN);
+    static Object literal(T t, byte[] plain) {
+        ByteBuffer b = ByteBuffer.wrap(plain).order(ByteOrder.LITTLE_ENDIAN);
         return switch (t) {
             case INT64, UINT64 -> b.getLong();
             case INT32, UINT32 -> b.getInt();
