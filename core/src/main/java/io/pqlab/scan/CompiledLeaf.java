@@ -411,6 +411,7 @@ abstract class CompiledLeaf {
         private final long[] los;
         private final long[] spans;
         private final boolean negate;
+        private final boolean points; // every range one key (IN, an OR of EQs)
         private final long[] raws; // IN's literals ({@link KeyType#raw}); null for a merge
         private final CompiledLeaf[] parts; // a merge's leaves (an OR's), else null
 
@@ -423,6 +424,11 @@ abstract class CompiledLeaf {
                 spans[i] = ranges.get(i)[1] - ranges.get(i)[0];
             }
             this.negate = negate;
+            boolean p = true;
+            for (long sp : spans) {
+                p &= sp == 0;
+            }
+            this.points = p;
             this.raws = raws;
             this.parts = parts;
         }
@@ -467,6 +473,18 @@ abstract class CompiledLeaf {
 
         /** 1 when key x lies in one of the ranges, else 0. */
         private long in(long x) {
+            if (points) {
+                // IN's keys: a value is rarely one of them, so these branches are predicted (cheaper than the borrow)
+                if (los.length <= 8) {
+                    for (long l : los) {
+                        if (x == l) {
+                            return 1;
+                        }
+                    }
+                    return 0;
+                }
+                return java.util.Arrays.binarySearch(los, x) >= 0 ? 1 : 0;
+            }
             if (los.length <= 8) {
                 long hit = 0;
                 for (int i = 0; i < los.length; i++) {
