@@ -325,6 +325,21 @@ final class Scanner implements AutoCloseable {
         return sources.ahead();
     }
 
+    /** Batches the pooled row groups compacted before queueing them (tests; {@link PooledRows#SPARSE}). */
+    long batchesCompacted() {
+        return held.compacted();
+    }
+
+    /** Whether every row group opened ahead has made all its batches (tests wait for it to see their work done on the pool). */
+    boolean aheadMade() {
+        for (Ahead a : ahead) {
+            if (a.rows() != null && !((PooledRows) a.rows()).made()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** Row groups opened ahead now (tests). */
     int rowGroupsAhead() {
         return ahead.size();
