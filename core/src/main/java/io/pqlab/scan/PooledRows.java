@@ -40,6 +40,21 @@ final class PooledRows implements RowGroupRows {
         private final AtomicLong bytes = new AtomicLong();
         /** Batches compacted before they were queued ({@link #compacted}). */
         private final AtomicLong compacted = new AtomicLong();
+        /** Row groups of the scan that have made all their batches: a waiting consumer may open more. */
+        private final AtomicLong finished = new AtomicLong();
+        /** The row group the consumer waits on, or null ({@link PooledRows#nextBatch}). */
+        private volatile PooledRows waiting;
+
+        /** A row group other than the one the consumer waits on is done: wake the consumer to open the next ones. */
+        private void finished(PooledRows r) {
+            finished.incrementAndGet();
+            PooledRows w = waiting; // read after the count: a consumer that set it before reading the count is woken
+            if (w != null && w != r) {
+                synchronized (w) {
+                    w.notifyAll();
+                }
+            }
+        }
 
         Held(long budget) {
             this.budget = budget;
@@ -87,6 +102,14 @@ final class PooledRows implements RowGroupRows {
     private Map<ColumnBatch, Boolean> lastPages = new IdentityHashMap<>();
     private State state = State.IDLE;
     private boolean done;
+    /** The inner rows were closed when done (by the runner of the last step), not left for close(). */
+    private boolean innerClosed;
+    /**
+     * Run by the consumer, outside the lock, while it waits on this row group (the current one) and
+     * another row group of the scan has finished: the scanner opens the next ones then, so that
+     * the pool does not run dry while a slow current row group holds the consumer. Null: none.
+     */
+    private Runnable whileWaiting;
     private boolean closed;
     private boolean current;
     private Throwable failure;
@@ -124,6 +147,14 @@ final class PooledRows implements RowGroupRows {
         submit();
     }
 
+    /** {@link #becomeCurrent()}, with what the consumer runs while it waits here once another row group finished. */
+    void becomeCurrent(Runnable whileWaiting) {
+        synchronized (this) {
+            this.whileWaiting = whileWaiting;
+        }
+        becomeCurrent();
+    }
+
     /** Submits the task again if the budget left room since it stopped (the scanner calls it after a batch is taken). */
     synchronized void resume() {
         submit();
@@ -149,19 +180,29 @@ final class PooledRows implements RowGroupRows {
                     held.compacted.incrementAndGet();
                 }
                 w = b == null ? 0 : weight(b);
+                if (last) {
+                    closeInner();
+                }
             } catch (Throwable e) {
                 t = e; // an Error too: left unrecorded, the consumer would wait for this step forever
                 b = null;
             }
+            boolean finished;
             synchronized (this) {
                 made(b, t, last, w);
+                finished = done;
                 if (done || closed || !mayMake()) {
                     state = State.IDLE;
                     notifyAll();
-                    return;
+                } else {
+                    notifyAll();
+                    continue;
                 }
-                notifyAll();
             }
+            if (finished) {
+                held.finished(this);
+            }
+            return;
         }
     }
 
@@ -193,6 +234,19 @@ final class PooledRows implements RowGroupRows {
         }
         if (last) {
             done = true;
+        }
+    }
+
+    /**
+     * Closes the inner rows once the last batch is made, by the runner of that step (the only one
+     * touching them): a row group done ahead of the consumer then holds only its queued batches,
+     * not its readers' pages, so that it need not count among the row groups in flight
+     * ({@code Scanner.openPooled}). Its readers' counts reach the scan's statistics now.
+     */
+    private void closeInner() {
+        if (!innerClosed) {
+            innerClosed = true;
+            inner.close();
         }
     }
 
@@ -233,31 +287,47 @@ final class PooledRows implements RowGroupRows {
 
     @Override
     public RowBatch nextBatch() throws IOException {
-        synchronized (this) {
-            while (true) {
-                RowBatch b = queue.poll();
-                if (b != null) {
-                    held.add(-weights.poll());
-                    submit();
-                    return b;
-                }
-                if (failure != null) {
-                    throw rethrow(failure);
-                }
-                if (done || closed) {
-                    return null;
-                }
-                if (state == State.SUBMITTED || state == State.IDLE) {
-                    state = State.RUNNING; // the task has not started: make the batch here rather than wait behind other tasks
-                    break;
-                }
-                try {
-                    wait();
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    throw new java.io.InterruptedIOException("interrupted while waiting for a row group's rows");
+        while (true) {
+            Runnable feed = null;
+            synchronized (this) {
+                long seen = held.finished.get();
+                while (true) {
+                    RowBatch b = queue.poll();
+                    if (b != null) {
+                        held.add(-weights.poll());
+                        submit();
+                        return b;
+                    }
+                    if (failure != null) {
+                        throw rethrow(failure);
+                    }
+                    if (done || closed) {
+                        return null;
+                    }
+                    if (state == State.SUBMITTED || state == State.IDLE) {
+                        state = State.RUNNING; // the task has not started: make the batch here rather than wait behind other tasks
+                        break;
+                    }
+                    held.waiting = this;
+                    if (whileWaiting != null && held.finished.get() != seen) {
+                        held.waiting = null;
+                        feed = whileWaiting; // another row group finished: let the scanner open the next ones
+                        break;
+                    }
+                    try {
+                        wait();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        throw new java.io.InterruptedIOException("interrupted while waiting for a row group's rows");
+                    } finally {
+                        held.waiting = null;
+                    }
                 }
             }
+            if (feed == null) {
+                break;
+            }
+            feed.run(); // on the consumer's thread, outside the lock; then wait again
         }
         RowBatch b = null;
         Throwable t = null;
@@ -267,6 +337,9 @@ final class PooledRows implements RowGroupRows {
             b = inner.nextBatch();
             last = b == null || inner.exhausted();
             w = b == null ? 0 : weight(b);
+            if (last) {
+                closeInner();
+            }
         } catch (Throwable e) {
             t = e; // recorded before the state is handed back: close() waits for a RUNNING step
             b = null;
@@ -338,6 +411,10 @@ final class PooledRows implements RowGroupRows {
                 held.add(-w);
             }
             queue.clear();
+            if (innerClosed) {
+                return;
+            }
+            innerClosed = true;
         }
         inner.close();
     }

@@ -195,7 +195,7 @@ final class Scanner implements AutoCloseable {
                 if (a.failure() != null) {
                     throw rethrow(a.failure());
                 }
-                ((PooledRows) current).becomeCurrent();
+                ((PooledRows) current).becomeCurrent(this::openPooled); // opens more while it waits on a slow one
                 openPooled();
             }
             RowBatch b;
@@ -228,10 +228,12 @@ final class Scanner implements AutoCloseable {
 
     /**
      * Opens the row groups worked on after the current one, in file order, each a task on the
-     * pool. Without a limit, up to {@link #maxAhead} of them, whatever their size: a row group's
-     * task holds a window's pages per column and the batches it queued, and stops at the scan's
-     * budget of queued bytes (DuckDB's file has 82 row groups of one page per column: one alone
-     * cannot keep two threads busy). Under a limit only the next one, once the current one has
+     * pool. Without a limit, up to {@link #maxAhead} of them not yet done ({@link #inFlight}),
+     * whatever their size: a row group's task holds a window's pages per column and the batches it
+     * queued, and stops at the scan's budget of queued bytes (DuckDB's file has 82 row groups of
+     * one page per column: one alone cannot keep two threads busy); done ones wait for the
+     * consumer, up to {@link #maxOpen} in all. Called when the consumer moves on, and while it
+     * waits on the current row group once another has finished ({@link PooledRows#becomeCurrent(Runnable)}). Under a limit only the next one, once the current one has
      * made all its batches, with what the limit still allows after them: so no row group is
      * read that one thread would not have read (ParallelScanTest holds the counters equal).
      */
@@ -251,7 +253,8 @@ final class Scanner implements AutoCloseable {
                 if (left <= 0) {
                     return;
                 }
-            } else if (ahead.size() >= maxAhead() + (current == null ? 1 : 0)) { // the first is about to be current
+            } else if (inFlight() >= maxAhead() + (current == null ? 1 : 0) // the first is about to be current
+                    || ahead.size() >= maxOpen()) {
                 return;
             }
             RowGroupPlan g = plan.rowGroups().get(nextRowGroup++);
@@ -263,6 +266,8 @@ final class Scanner implements AutoCloseable {
                 RowGroupRows rows = scanRowGroup(g, left);
                 if (rows != null) {
                     ahead.add(new Ahead(new PooledRows(rows, pool(), held), null));
+                    boolean currentBusy = current != null && !((PooledRows) current).made();
+                    peakInFlight = Math.max(peakInFlight, inFlight() + (currentBusy ? 1 : 0));
                 }
             } catch (IOException | RuntimeException | Error e) {
                 ahead.add(new Ahead(null, e));
@@ -270,6 +275,36 @@ final class Scanner implements AutoCloseable {
                 return;
             }
         }
+    }
+
+    /**
+     * Row groups ahead not yet done: what {@link #maxAhead} caps. A row group that has made all its
+     * batches has closed its readers and holds only its queued batches, which the queue's budget
+     * bounds ({@link PooledRows.Held}), so it no longer counts: on DuckDB's file (a lookup decodes
+     * one page per row group, ~2.5 ms each) the pool ran dry behind a slow current row group with
+     * two done ones ahead (bench/profiles/par-trace-cust-absent-before.txt).
+     */
+    private int inFlight() {
+        int n = 0;
+        for (Ahead a : ahead) {
+            if (a.rows() != null && !((PooledRows) a.rows()).made()) {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    /** Row groups opened ahead at most, done ones included: {@link #maxAhead} and two per thread done and waiting for the consumer. */
+    private int maxOpen() {
+        return maxAhead() + 2 * options.threads();
+    }
+
+    /** The most row groups not yet done, the current one included, when one was opened (tests: at most {@link #maxAhead} + 1). */
+    private int peakInFlight;
+
+    /** {@link #peakInFlight} (tests). */
+    int peakInFlight() {
+        return peakInFlight;
     }
 
     /**
