@@ -28,6 +28,14 @@ import java.util.concurrent.atomic.AtomicLong;
  * (firstRow, rowCount, sizes) once the batch is made, while their lazy indexes were built by the
  * condition's evaluation before (or are built by the consumer alone).
  *
+ * <p>A batch made on the pool whose rows are a small part of its pages ({@link #SPARSE}) is
+ * queued compacted (its rows copied into pages of their own, {@link RowBatch#compact}), so that
+ * the budget counts rows, not the whole pages of a rare condition's windows. The step that makes
+ * the last batch closes the inner rows at once (the runner is the only one touching them), so a
+ * row group done ahead of the consumer holds only its queued batches; the consumer, waiting on
+ * the current row group, is woken when another row group of the scan finishes and runs the
+ * scanner's callback ({@link #becomeCurrent(Runnable)}) to open the next ones.
+ *
  * <p>A failure is queued after the batches made before it and thrown, as it is, when the
  * consumer reaches it; nothing runs after it. {@link #close()} stops the task (the step in flight
  * finishes: never an interrupt, which would close a file channel under other readers) and
