@@ -1194,8 +1194,8 @@ public final class ColumnChunkReader implements AutoCloseable {
         b.pageLength = (int) (p.end() - p.offset);
         b.pageType = h.type();
         b.entryCount = n;
-        b.rep = maxRep > 0 ? ints(b.rep, n) : null;
-        b.def = maxDef > 0 ? ints(b.def, n) : null;
+        int[] oldRep = b.rep;
+        int[] oldDef = b.def;
         Body values;
         if (h.dataPageHeader() != null) {
             PageHeader.DataPageHeader v1 = h.dataPageHeader();
@@ -1204,8 +1204,10 @@ public final class ColumnChunkReader implements AutoCloseable {
             int at = body.off;
             int end = body.off + body.len;
             try {
-                at += levelsV1(body, at, end, maxRep, v1.repetitionLevelEncoding(), n, b.rep, "repetition");
-                at += levelsV1(body, at, end, maxDef, v1.definitionLevelEncoding(), n, b.def, "definition");
+                at += levelsV1(body, at, end, maxRep, v1.repetitionLevelEncoding(), n, oldRep, "repetition", false);
+                b.rep = levelsOut;
+                at += levelsV1(body, at, end, maxDef, v1.definitionLevelEncoding(), n, oldDef, "definition", true);
+                b.def = levelsOut;
             } catch (MalformedFileException e) {
                 throw located(e, body, p);
             }
@@ -1217,12 +1219,14 @@ public final class ColumnChunkReader implements AutoCloseable {
             int repLen = v2.repetitionLevelsByteLength();
             int defLen = v2.definitionLevelsByteLength();
             Body levels = body(p, 0, repLen + defLen, repLen + defLen, false);
-            levelsV2(levels, levels.off, repLen, maxRep, n, b.rep, "repetition");
-            levelsV2(levels, levels.off + repLen, defLen, maxDef, n, b.def, "definition");
+            levelsV2(levels, levels.off, repLen, maxRep, n, oldRep, "repetition", false);
+            b.rep = levelsOut;
+            levelsV2(levels, levels.off + repLen, defLen, maxDef, n, oldDef, "definition", true);
+            b.def = levelsOut;
             values = body(p, repLen + defLen, h.compressedPageSize() - repLen - defLen,
                     h.uncompressedPageSize() - repLen - defLen, v2.compressed());
         }
-        int nonNull = n;
+        int nonNull = n; // (arrays) also where the definition levels were one run of the maximum: b.def null
         if (b.def != null) {
             nonNull = 0;
             for (int i = 0; i < n; i++) {
@@ -1262,41 +1266,65 @@ public final class ColumnChunkReader implements AutoCloseable {
         return options.reuseBatches() && old != null && old.length >= n ? old : new int[n];
     }
 
-    /** v1 levels at buf[at, end); returns the bytes they take (0 when the column has no such level). */
-    private static int levelsV1(Body body, int at, int end, int maxLevel, int encoding, int n, int[] dst,
-            String what) {
+    /**
+     * The levels the last {@link #levelsV1} or {@link #levelsV2} decoded (into the array given or
+     * a new one): null where there are none to keep, a maximum of 0, or, when {@code oneRun} was
+     * allowed, one RLE run of the maximum over every entry (a page without nulls: nothing filled
+     * or counted; the batch's readers take a null {@code def} as every entry defined).
+     */
+    private int[] levelsOut;
+
+    /** v1 levels at buf[at, end) into {@link #levelsOut}; returns the bytes they take (0 when the column has no such level). */
+    private int levelsV1(Body body, int at, int end, int maxLevel, int encoding, int n, int[] reuse, String what,
+            boolean oneRun) {
+        levelsOut = null;
         if (maxLevel == 0) {
             return 0;
         }
         int width = 32 - Integer.numberOfLeadingZeros(maxLevel);
         long fo = body.exact ? body.fileOffset + (at - body.off) : body.fileOffset;
+        int[] dst;
         int used;
         if (encoding == Encoding.RLE) {
             if (n == 0 && end - at < 4) {
+                levelsOut = ints(reuse, 0);
                 return end - at; // an empty page whose writer left out even the length
             }
             RleBitPackedDecoder d = new RleBitPackedDecoder();
             used = d.initLengthPrefixed(body.buf, at, end - at, width, fo);
+            if (oneRun && d.skipIfOneRun(maxLevel, n)) {
+                return used;
+            }
+            dst = ints(reuse, n);
             d.readInts(dst, 0, n);
         } else if (encoding == Encoding.BIT_PACKED) {
+            dst = ints(reuse, n);
             used = BitPackedLevels.decode(body.buf, at, end - at, width, n, dst, 0, fo);
         } else {
             throw new MalformedFileException(what + " levels in encoding " + Encoding.name(encoding)
                     + " (only RLE and BIT_PACKED are defined for levels)", fo);
         }
         checkLevels(dst, n, maxLevel, what, fo);
+        levelsOut = dst;
         return used;
     }
 
-    /** v2 levels: RLE runs filling exactly len bytes, never compressed. */
-    private static void levelsV2(Body body, int at, int len, int maxLevel, int n, int[] dst, String what) {
+    /** v2 levels: RLE runs filling exactly len bytes, never compressed; into {@link #levelsOut}. */
+    private void levelsV2(Body body, int at, int len, int maxLevel, int n, int[] reuse, String what, boolean oneRun) {
+        levelsOut = null;
         if (maxLevel == 0) {
             return; // a column without such levels: bytes there, if any, are not levels
         }
         int width = 32 - Integer.numberOfLeadingZeros(maxLevel);
         long fo = body.fileOffset + (at - body.off);
-        new RleBitPackedDecoder().init(body.buf, at, len, width, fo).readInts(dst, 0, n);
+        RleBitPackedDecoder d = new RleBitPackedDecoder().init(body.buf, at, len, width, fo);
+        if (oneRun && d.skipIfOneRun(maxLevel, n)) {
+            return;
+        }
+        int[] dst = ints(reuse, n);
+        d.readInts(dst, 0, n);
         checkLevels(dst, n, maxLevel, what, fo);
+        levelsOut = dst;
     }
 
     private static void checkLevels(int[] dst, int n, int maxLevel, String what, long fo) {
