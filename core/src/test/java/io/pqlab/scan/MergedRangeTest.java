@@ -261,7 +261,7 @@ class MergedRangeTest {
                 }
             }
         }
-        java.util.Collections.shuffle(out.subList(0, out.size()), new Random(rnd.nextLong()));
+        java.util.Collections.shuffle(out, new Random(rnd.nextLong()));
         return out;
     }
 
