@@ -220,6 +220,7 @@ final class Scanner implements AutoCloseable {
                 current = null;
             }
             if (nextRowGroup >= plan.rowGroups().size() || (options.limit() >= 0 && returned >= options.limit())) {
+                sources.ahead().freeArrays(); // (arrays) the scan's spare page arrays go with it
                 return null;
             }
             RowGroupPlan g = plan.rowGroups().get(nextRowGroup++);
@@ -476,6 +477,7 @@ final class Scanner implements AutoCloseable {
 
     /** Ends the pool (its sources are closed by now, so no task is queued or in flight). */
     private void stopPool() {
+        sources.ahead().freeArrays(); // (arrays) the scan's spare page arrays go with it
         if (pool != null) {
             pool.shutdown();
             pool = null;

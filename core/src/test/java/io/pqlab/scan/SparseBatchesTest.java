@@ -42,7 +42,8 @@ class SparseBatchesTest {
         file = dir.resolve("sparse.parquet");
         MessageType type = MessageTypeParser.parseMessageType("message m { required int64 id; required int32 r;"
                 + " optional int64 n; optional binary s (UTF8); optional binary d (UTF8); required double x;"
-                + " optional int32 i; required boolean b; }");
+                + " optional int32 i; required boolean b;"
+                + " optional int64 z; }");
         var b = ParquetJava.writer(file, type)
                 .withCompressionCodec(CompressionCodecName.UNCOMPRESSED)
                 .withRowGroupRowCountLimit(ROWS)
@@ -71,6 +72,9 @@ class SparseBatchesTest {
                     g.add("i", (int) id);
                 }
                 g.add("b", id % 3 == 1);
+                if (!zNull(id)) {
+                    g.add("z", id);
+                }
                 w.write(g);
             }
         }
@@ -78,6 +82,15 @@ class SparseBatchesTest {
 
     static boolean rare(long id) {
         return id % 997 == 5 || id % 1009 == 0;
+    }
+
+    /**
+     * z has no null in a row group's first half (pages whose definition levels are one run of
+     * the maximum, which the reader leaves unfilled) and some in its second: a compacted batch
+     * joins both kinds of page.
+     */
+    static boolean zNull(long id) {
+        return id % ROWS >= ROWS / 2 && id % 7 == 0;
     }
 
     /** Row i of the batch against the generator, every column, through the getters and the columnar values. */
@@ -108,6 +121,10 @@ class SparseBatchesTest {
                 assertThat(batch.getInt(6, i)).isEqualTo((int) id);
             }
             assertThat(batch.getBoolean(7, i)).isEqualTo(id % 3 == 1);
+            assertThat(batch.isNull(8, i)).isEqualTo(zNull(id));
+            if (!zNull(id)) {
+                assertThat(batch.getLong(8, i)).isEqualTo(id);
+            }
         }
     }
 

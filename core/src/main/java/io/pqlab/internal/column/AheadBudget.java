@@ -1,39 +1,63 @@
 package io.pqlab.internal.column;
 
-import java.util.concurrent.atomic.AtomicLong;
+import java.util.ArrayDeque;
+import java.util.Arrays;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
- * The bytes that pages decompressed ahead may hold together (their stored copies and decompressed
- * sizes), shared by every reader of one scan ({@link ColumnChunkReader#decompressAhead}): a wide
- * projection or more row groups in flight split one budget instead of multiplying it. A reader
- * takes a page's cost before it queues the page and gives it back once the page is decoded or
- * dropped. Safe for any thread.
+ * What one scan's readers share: the bytes that pages decompressed ahead may hold together (their
+ * stored copies and decompressed sizes, {@link ColumnChunkReader#decompressAhead}), so that a wide
+ * projection or more row groups in flight split one budget instead of multiplying it; and the
+ * scan's spare page-sized arrays (read windows, decompression outputs no batch keeps, stored-byte
+ * copies), handed from one reader to the next instead of allocated and zeroed afresh for every
+ * column chunk. A reader takes a page's cost before it queues the page and gives it back once the
+ * page is decoded or dropped.
+ *
+ * <p>The spare arrays count against the same limit: what is held ahead plus what lies spare never
+ * exceeds it. Pages ahead come first: {@link #take} drops spares to make room, and an array given
+ * back that does not fit is left to the GC. A reader gives an array back only when nothing it
+ * handed out references it (a batch never points into one; a PLAIN string page's decompressed
+ * buffer, which its batch views, is never given back). {@link #freeArrays} at the scan's end.
+ * Safe for any thread.
  */
 public final class AheadBudget {
+    /** Arrays below this are allocated plainly: not worth a lookup, and they are not what G1 struggles with. */
+    static final int MIN_POOLED = 4096;
+
+    /** Tests: fill every array given back with this byte, so a reader of a returned array sees garbage. */
+    private static volatile boolean poison;
+
     private final long limit;
-    private final AtomicLong held = new AtomicLong();
-    private final AtomicLong peak = new AtomicLong();
+    // all guarded by this: a take or a give is per page, far from contended
+    private long held;
+    private long peak;
+    private long spare;
+    private boolean freed;
+    /** Spare arrays by length, best fit first; the newest of a length first (warm in the caches). */
+    private final TreeMap<Integer, ArrayDeque<byte[]>> spares = new TreeMap<>();
+    private long reused;
+    private long allocated;
 
     public AheadBudget(long limit) {
         this.limit = limit;
     }
 
     /** Takes {@code cost} if it fits what is left; false (nothing taken) if it does not. */
-    boolean take(long cost) {
-        while (true) {
-            long h = held.get();
-            if (h + cost > limit || h + cost < h) {
-                return false;
-            }
-            if (held.compareAndSet(h, h + cost)) {
-                peak.accumulateAndGet(h + cost, Math::max);
-                return true;
-            }
+    synchronized boolean take(long cost) {
+        if (cost < 0 || held + cost > limit || held + cost < held) {
+            return false;
         }
+        while (held + spare + cost > limit && !spares.isEmpty()) {
+            dropLargest(); // pages ahead before spare arrays
+        }
+        held += cost;
+        peak = Math.max(peak, held);
+        return true;
     }
 
-    void release(long cost) {
-        held.addAndGet(-cost);
+    synchronized void release(long cost) {
+        held -= cost;
     }
 
     public long limit() {
@@ -41,12 +65,112 @@ public final class AheadBudget {
     }
 
     /** Bytes held ahead now. */
-    public long held() {
-        return held.get();
+    public synchronized long held() {
+        return held;
     }
 
     /** The most bytes held ahead at once so far. */
-    public long peak() {
-        return peak.get();
+    public synchronized long peak() {
+        return peak;
+    }
+
+    /** Bytes lying in spare arrays now. */
+    public synchronized long spareBytes() {
+        return spare;
+    }
+
+    /** Arrays handed out from the spares so far, and arrays made new (tests, profiles). */
+    public synchronized long[] arrayCounts() {
+        return new long[] {reused, allocated};
+    }
+
+    /**
+     * An array of at least {@code min} bytes, of any content: a spare one that is not much larger,
+     * else a new one of {@link #sizeClass}(min) bytes (so that a chunk's next page, or the next
+     * row group's page of the same column, a little larger, still finds it).
+     */
+    byte[] array(int min) {
+        if (min < MIN_POOLED) {
+            return new byte[min];
+        }
+        int cls = sizeClass(min);
+        synchronized (this) {
+            Map.Entry<Integer, ArrayDeque<byte[]>> e = spares.ceilingEntry(min);
+            if (e != null && e.getKey() <= Math.max(cls, 2L * min)) {
+                byte[] a = e.getValue().pop();
+                if (e.getValue().isEmpty()) {
+                    spares.remove(e.getKey());
+                }
+                spare -= a.length;
+                reused++;
+                return a;
+            }
+            allocated++;
+        }
+        return new byte[cls];
+    }
+
+    /**
+     * Gives back an array nothing references any more (the caller's promise): kept as a spare if
+     * it fits the limit with what is held ahead, else left to the GC.
+     */
+    void recycle(byte[] a) {
+        if (a == null || a.length < MIN_POOLED) {
+            return;
+        }
+        if (poison) {
+            Arrays.fill(a, (byte) 0xA7);
+        }
+        synchronized (this) {
+            if (freed || held + spare + a.length > limit) {
+                return;
+            }
+            ArrayDeque<byte[]> q = spares.computeIfAbsent(a.length, k -> new ArrayDeque<>());
+            for (byte[] x : q) {
+                if (x == a) {
+                    // two readers would then write one array: a wrong row, never to be risked
+                    throw new IllegalStateException("an array of " + a.length + " bytes given back twice");
+                }
+            }
+            q.push(a);
+            spare += a.length;
+        }
+    }
+
+    /** The scan is over: drops the spares, and any array given back later. */
+    public synchronized void freeArrays() {
+        freed = true;
+        spares.clear();
+        spare = 0;
+    }
+
+    private void dropLargest() {
+        Map.Entry<Integer, ArrayDeque<byte[]>> e = spares.lastEntry();
+        e.getValue().pop();
+        if (e.getValue().isEmpty()) {
+            spares.remove(e.getKey());
+        }
+        spare -= e.getKey();
+    }
+
+    /**
+     * The length of a new array for {@code n} bytes: within an eighth above n below 512 KiB; from
+     * there, up to the end of its MiB (less an array's header), the G1 regions such an array
+     * takes whole anyway at heaps up to 2 GiB (whole 1 MiB regions; in 2 MiB ones it takes no
+     * more of them either).
+     */
+    static int sizeClass(int n) {
+        if (n < (512 << 10)) {
+            int step = Math.max(1, Integer.highestOneBit(n) >>> 3);
+            return (int) (((long) n + step - 1) / step * step);
+        }
+        long mib = 1 << 20;
+        long c = ((long) n + 16 + mib - 1) / mib * mib - 16;
+        return (int) Math.min(c, Integer.MAX_VALUE - 16);
+    }
+
+    /** Tests: poison every array given back from now on (see {@link #recycle}). */
+    public static void poisonForTests(boolean on) {
+        poison = on;
     }
 }

@@ -14,7 +14,9 @@ import java.io.IOException;
 final class ChunkBuffer {
     private final ByteSource source;
     private final int readSize;
-    private byte[] buf = new byte[0];
+    private byte[] buf = EMPTY;
+    /** The scan's spare arrays (null: each window allocated); see {@link #arrays(AheadBudget)}. */
+    private AheadBudget arrays;
     /** File offset of buf[0]. */
     private long start;
     /** Valid bytes in buf. */
@@ -22,9 +24,20 @@ final class ChunkBuffer {
     private long bytesFetched;
     private int reads;
 
+    private static final byte[] EMPTY = new byte[0];
+
     ChunkBuffer(ByteSource source, int readSize) {
         this.source = source;
         this.readSize = Math.max(1, readSize);
+    }
+
+    /**
+     * Takes windows from the scan's spare arrays and gives them back when replaced or released:
+     * nothing outside this object reads a window's array once a page is decoded (values are
+     * copied out of it; pages read ahead hold copies).
+     */
+    void arrays(AheadBudget a) {
+        this.arrays = a;
     }
 
     /**
@@ -44,10 +57,12 @@ final class ChunkBuffer {
         int total = (int) (readTo - offset);
         if (buf.length < total) {
             // grow geometrically up to the read size, then to what is asked: no more than needed
-            byte[] bigger = new byte[(int) Math.max(total, Math.min(readSize, buf.length * 2L))];
+            int size = (int) Math.max(total, Math.min(readSize, buf.length * 2L));
+            byte[] bigger = arrays != null ? arrays.array(size) : new byte[size];
             if (keep > 0) {
                 System.arraycopy(buf, (int) (offset - start), bigger, 0, keep);
             }
+            giveBack();
             buf = bigger;
         } else if (keep > 0) {
             System.arraycopy(buf, (int) (offset - start), buf, 0, keep);
@@ -62,9 +77,16 @@ final class ChunkBuffer {
 
     /** Drops the window (the reader needs no more bytes); a later {@link #ensure} reads afresh. */
     void release() {
-        buf = new byte[0];
+        giveBack();
+        buf = EMPTY;
         start = 0;
         length = 0;
+    }
+
+    private void giveBack() {
+        if (arrays != null) {
+            arrays.recycle(buf);
+        }
     }
 
     /** The backing array; file offset f is at index {@link #index}(f). */

@@ -154,7 +154,11 @@ public final class ColumnBatch {
         return entryCount;
     }
 
-    /** Definition levels, or null when the column's maximum is 0 (every entry defined). */
+    /**
+     * Definition levels, or null when every entry is defined: the column's maximum is 0, or the
+     * page has no nulls and its levels were one run of the maximum, not filled (then {@link
+     * #entriesAreValues()}; {@link #definitionLevel} gives the maximum).
+     */
     public int[] definitionLevels() {
         return def;
     }
@@ -166,7 +170,7 @@ public final class ColumnBatch {
 
     public int definitionLevel(int entry) {
         checkEntry(entry);
-        return def == null ? 0 : def[entry];
+        return def == null ? maxDef : def[entry]; // null: a required column (0), or no nulls in the page
     }
 
     public int repetitionLevel(int entry) {
@@ -293,7 +297,8 @@ public final class ColumnBatch {
         b.entryCount = (int) entries;
         b.valueCount = (int) values;
         b.allDefined = b.entryCount == b.valueCount;
-        b.def = first.def == null ? null : new int[b.entryCount];
+        // a part without levels of its own has every entry defined (see definitionLevels)
+        b.def = b.allDefined ? null : new int[b.entryCount];
         b.rep = first.rep == null ? null : new int[b.entryCount];
         switch (first.physical) {
             case BOOLEAN -> b.booleans = new boolean[b.valueCount];
@@ -309,8 +314,10 @@ public final class ColumnBatch {
         int e = 0;
         int v = 0;
         for (ColumnBatch p : pages) {
-            if (b.def != null) {
+            if (b.def != null && p.def != null) {
                 System.arraycopy(p.def, 0, b.def, e, p.entryCount);
+            } else if (b.def != null) {
+                java.util.Arrays.fill(b.def, e, e + p.entryCount, p.maxDef);
             }
             if (b.rep != null) {
                 System.arraycopy(p.rep, 0, b.rep, e, p.entryCount);

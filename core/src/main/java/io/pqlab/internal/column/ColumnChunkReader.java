@@ -166,7 +166,7 @@ public final class ColumnChunkReader implements AutoCloseable {
     private final ValuesDecoder[] decoders = new ValuesDecoder[16];
     private int lastPageIndex = Integer.MIN_VALUE;
     private int lastEncoding = -1;
-    private byte[] pageBuf = new byte[0];
+    private byte[] pageBuf = EMPTY;
     private final CRC32 crc = new CRC32();
     private ColumnBatch reusable;
     private int pagesDecoded;
@@ -181,9 +181,11 @@ public final class ColumnChunkReader implements AutoCloseable {
     private final java.util.ArrayDeque<Page> ahead = new java.util.ArrayDeque<>();
     private long aheadBytes;
     private final ConcurrentLinkedQueue<Decompressor> spareDecompressors = new ConcurrentLinkedQueue<>();
-    private final ConcurrentLinkedQueue<byte[]> spareBuffers = new ConcurrentLinkedQueue<>();
-    /** Copies of stored bytes, reused (the reader's thread only). */
-    private final java.util.ArrayDeque<byte[]> spareCopies = new java.util.ArrayDeque<>();
+    /**
+     * The scan's spare page arrays (read windows, decompression outputs, stored-byte copies),
+     * shared by its readers; null: each allocated (a reader opened alone). See {@link #array}.
+     */
+    private AheadBudget arrays;
     /** The output buffer of the prepared page being decoded, back to the spares once it is. */
     private byte[] inUse;
     /** The stored bytes' copy of the page read ahead being decoded, likewise. */
@@ -403,16 +405,19 @@ public final class ColumnChunkReader implements AutoCloseable {
 
     /** The next decoded data page, or null after the last. */
     public ColumnBatch next() throws IOException {
-        if (aheadPool != null) {
-            readAhead(); // from the page this call decodes: its decompression may start on the pool too
+        if (aheadPool != null && !ahead.isEmpty()) {
+            // (arrays) topped up from the pages already ahead; with none ahead, the page this
+            // call decodes is not read ahead: it would be copied out of the read window only to
+            // be taken back at once (DuckDB's file: every chunk one page, 0.6 GB of copies a scan)
+            readAhead();
         }
         ColumnBatch b = sequential ? nextSequential() : nextChosen();
         if (inUse != null) {
-            spareBuffers.add(inUse); // decoded: the batch holds none of its bytes
+            recycle(inUse); // decoded: the batch holds none of its bytes
             inUse = null;
         }
         if (copyInUse != null) {
-            spareCopies.add(copyInUse); // likewise; its decompression, if any, is done
+            recycle(copyInUse); // likewise; its decompression, if any, is done
             copyInUse = null;
         }
         if (b != null && aheadPool != null) {
@@ -420,13 +425,28 @@ public final class ColumnChunkReader implements AutoCloseable {
         }
         if (held == null && allRead()) {
             // nothing more to read: the read window (up to the read size) and the inline page
-            // buffer go now, not when the reader is closed (a scan on a pool opens the next row
-            // group's readers while this one's last batch is still being handed out)
+            // buffer go now, back to the scan's spares, not when the reader is closed (a scan on
+            // a pool opens the next row group's readers while this one's last batch is still
+            // being handed out)
             buffer.release();
-            pageBuf = new byte[0];
-            spareBuffers.clear();
+            recycle(pageBuf);
+            pageBuf = EMPTY;
         }
         return b;
+    }
+
+    private static final byte[] EMPTY = new byte[0];
+
+    /** A page-sized array of any content: one of the scan's spares, or new. */
+    private byte[] array(int n) {
+        return arrays != null ? arrays.array(n) : new byte[n];
+    }
+
+    /** Gives back an array no batch references (see {@link AheadBudget}). */
+    private void recycle(byte[] a) {
+        if (arrays != null) {
+            arrays.recycle(a);
+        }
     }
 
     /**
@@ -493,6 +513,11 @@ public final class ColumnChunkReader implements AutoCloseable {
      * ones (nothing to do): there it does nothing.
      */
     public void decompressAhead(Executor pool, int pages, AheadBudget budget) {
+        if (budget != null) {
+            // (arrays) the scan's spare arrays at any thread count, a pool or none
+            this.arrays = budget;
+            buffer.arrays(budget);
+        }
         if (pool == null || pages < 1 || decryptor != null || codec == Decompressor.UNCOMPRESSED) {
             return;
         }
@@ -512,17 +537,19 @@ public final class ColumnChunkReader implements AutoCloseable {
             return;
         }
         closed = true;
-        for (Page p : ahead) {
-            if (p.prepared != null) {
-                p.prepared.abandon(); // a task running finishes first: its decompressor is then spare
-            }
-        }
-        releaseAhead();
+        dropAhead(); // a task running finishes first: its decompressor is then spare
         decompressor.close();
         for (Decompressor d; (d = spareDecompressors.poll()) != null; ) {
             d.close();
         }
-        spareBuffers.clear();
+        // what a next() that threw left (no batch was made from them), the window, the page buffer
+        recycle(inUse);
+        recycle(copyInUse);
+        inUse = null;
+        copyInUse = null;
+        buffer.release();
+        recycle(pageBuf);
+        pageBuf = EMPTY;
     }
 
     // ---- decompressing ahead ----------------------------------------------------------------------
@@ -552,8 +579,10 @@ public final class ColumnChunkReader implements AutoCloseable {
     private void dropAhead() {
         for (Page q : ahead) {
             if (q.prepared != null) {
-                q.prepared.abandon();
+                q.prepared.abandon(); // it never runs now, or has finished
+                recycle(q.prepared.out);
             }
+            recycle(q.plain); // the stored bytes' copy: nothing reads it once its task is done
         }
         releaseAhead();
         held = null;
@@ -622,10 +651,7 @@ public final class ColumnChunkReader implements AutoCloseable {
                 return;
             }
             held = null;
-            byte[] copy = spareCopies.poll();
-            if (copy == null || copy.length < stored) {
-                copy = new byte[stored];
-            }
+            byte[] copy = array(stored);
             System.arraycopy(buffer.array(), buffer.index(p.bodyOffset()), copy, 0, stored);
             Prepared prep = prepare(p, copy);
             Page q = new Page(p.offset(), p.headerLength(), p.header(), p.end(), copy, true, prep, cost);
@@ -646,7 +672,7 @@ public final class ColumnChunkReader implements AutoCloseable {
     private Prepared prepare(Page p, byte[] copy) {
         PageHeader h = p.header;
         if (h.dataPageHeader() != null) {
-            return new Prepared(copy, 0, h.compressedPageSize(), h.uncompressedPageSize(), p.bodyOffset());
+            return new Prepared(copy, 0, h.compressedPageSize(), h.uncompressedPageSize(), p.bodyOffset(), viewed(h));
         }
         PageHeader.DataPageHeaderV2 v2 = h.dataPageHeaderV2();
         if (v2 == null || !v2.compressed()) {
@@ -658,7 +684,8 @@ public final class ColumnChunkReader implements AutoCloseable {
             return null; // body() throws the right error when next() reaches it
         }
         int l = (int) levels;
-        return new Prepared(copy, l, h.compressedPageSize() - l, h.uncompressedPageSize() - l, p.bodyOffset() + l);
+        return new Prepared(copy, l, h.compressedPageSize() - l, h.uncompressedPageSize() - l, p.bodyOffset() + l,
+                viewed(h));
     }
 
     /**
@@ -671,17 +698,21 @@ public final class ColumnChunkReader implements AutoCloseable {
         final int storedLen;
         final int size;
         final long fileOffset;
+        /** The batch will view the output (see {@link #viewed}). */
+        final boolean kept;
         private final AtomicBoolean claimed = new AtomicBoolean();
         private final CompletableFuture<Void> done = new CompletableFuture<>();
+        /** Written by the runner; read after {@code done} (get, abandon). */
         private byte[] out;
         private Throwable failure;
 
-        Prepared(byte[] src, int from, int storedLen, int size, long fileOffset) {
+        Prepared(byte[] src, int from, int storedLen, int size, long fileOffset, boolean kept) {
             this.src = src;
             this.from = from;
             this.storedLen = storedLen;
             this.size = size;
             this.fileOffset = fileOffset;
+            this.kept = kept;
         }
 
         @Override
@@ -698,10 +729,8 @@ public final class ColumnChunkReader implements AutoCloseable {
                     d = new Decompressor(options.maxPageSize());
                 }
                 d.checkSizes(codec, storedLen, size, fileOffset);
-                byte[] o = spareBuffers.poll();
-                if (o == null || o.length < size) {
-                    o = new byte[size];
-                }
+                // a page its batch will view gets an array of its own, of its size; others a spare
+                byte[] o = kept ? new byte[size] : array(size);
                 d.decompress(codec, src, from, storedLen, o, 0, size, fileOffset);
                 out = o;
             } catch (Throwable t) {
@@ -1112,11 +1141,32 @@ public final class ColumnChunkReader implements AutoCloseable {
             return new Body(out, 0, size, p.offset, false);
         }
         decompressor.checkSizes(codec, storedLen, size, fileOffset);
-        if (pageBuf.length < size) {
-            pageBuf = new byte[size];
+        if (viewed(p.header)) {
+            // (arrays) its batch will view these bytes: an array of exactly its size, never a spare
+            if (pageBuf.length != size) {
+                recycle(pageBuf);
+                pageBuf = new byte[size];
+            }
+        } else if (pageBuf.length < size) {
+            recycle(pageBuf);
+            pageBuf = array(size);
         }
         decompressor.decompress(codec, src, idx, storedLen, pageBuf, 0, size, fileOffset);
         return new Body(pageBuf, 0, size, p.offset, false);
+    }
+
+    /**
+     * Whether a data page's decompressed values become its batch's own (a view of PLAIN strings,
+     * {@link #decodeValues}): such a buffer is the batch's, never one of the scan's spares, and
+     * of exactly the page's size (a spare could be larger, held as long as the batch).
+     */
+    private boolean viewed(PageHeader h) {
+        if (options.reuseBatches() || typeCode != io.pqlab.internal.encoding.Encodings.Type.BYTE_ARRAY) {
+            return false;
+        }
+        int enc = h.dataPageHeader() != null ? h.dataPageHeader().encoding()
+                : h.dataPageHeaderV2() != null ? h.dataPageHeaderV2().encoding() : -1;
+        return enc == Encoding.PLAIN;
     }
 
     /** Errors inside decompressed bytes have no file offset of their own: point at the page. */
@@ -1144,8 +1194,8 @@ public final class ColumnChunkReader implements AutoCloseable {
         b.pageLength = (int) (p.end() - p.offset);
         b.pageType = h.type();
         b.entryCount = n;
-        b.rep = maxRep > 0 ? ints(b.rep, n) : null;
-        b.def = maxDef > 0 ? ints(b.def, n) : null;
+        int[] oldRep = b.rep;
+        int[] oldDef = b.def;
         Body values;
         if (h.dataPageHeader() != null) {
             PageHeader.DataPageHeader v1 = h.dataPageHeader();
@@ -1154,8 +1204,10 @@ public final class ColumnChunkReader implements AutoCloseable {
             int at = body.off;
             int end = body.off + body.len;
             try {
-                at += levelsV1(body, at, end, maxRep, v1.repetitionLevelEncoding(), n, b.rep, "repetition");
-                at += levelsV1(body, at, end, maxDef, v1.definitionLevelEncoding(), n, b.def, "definition");
+                at += levelsV1(body, at, end, maxRep, v1.repetitionLevelEncoding(), n, oldRep, "repetition", false);
+                b.rep = levelsOut;
+                at += levelsV1(body, at, end, maxDef, v1.definitionLevelEncoding(), n, oldDef, "definition", true);
+                b.def = levelsOut;
             } catch (MalformedFileException e) {
                 throw located(e, body, p);
             }
@@ -1167,12 +1219,14 @@ public final class ColumnChunkReader implements AutoCloseable {
             int repLen = v2.repetitionLevelsByteLength();
             int defLen = v2.definitionLevelsByteLength();
             Body levels = body(p, 0, repLen + defLen, repLen + defLen, false);
-            levelsV2(levels, levels.off, repLen, maxRep, n, b.rep, "repetition");
-            levelsV2(levels, levels.off + repLen, defLen, maxDef, n, b.def, "definition");
+            levelsV2(levels, levels.off, repLen, maxRep, n, oldRep, "repetition", false);
+            b.rep = levelsOut;
+            levelsV2(levels, levels.off + repLen, defLen, maxDef, n, oldDef, "definition", true);
+            b.def = levelsOut;
             values = body(p, repLen + defLen, h.compressedPageSize() - repLen - defLen,
                     h.uncompressedPageSize() - repLen - defLen, v2.compressed());
         }
-        int nonNull = n;
+        int nonNull = n; // (arrays) also where the definition levels were one run of the maximum: b.def null
         if (b.def != null) {
             nonNull = 0;
             for (int i = 0; i < n; i++) {
@@ -1212,41 +1266,65 @@ public final class ColumnChunkReader implements AutoCloseable {
         return options.reuseBatches() && old != null && old.length >= n ? old : new int[n];
     }
 
-    /** v1 levels at buf[at, end); returns the bytes they take (0 when the column has no such level). */
-    private static int levelsV1(Body body, int at, int end, int maxLevel, int encoding, int n, int[] dst,
-            String what) {
+    /**
+     * The levels the last {@link #levelsV1} or {@link #levelsV2} decoded (into the array given or
+     * a new one): null where there are none to keep, a maximum of 0, or, when {@code oneRun} was
+     * allowed, one RLE run of the maximum over every entry (a page without nulls: nothing filled
+     * or counted; the batch's readers take a null {@code def} as every entry defined).
+     */
+    private int[] levelsOut;
+
+    /** v1 levels at buf[at, end) into {@link #levelsOut}; returns the bytes they take (0 when the column has no such level). */
+    private int levelsV1(Body body, int at, int end, int maxLevel, int encoding, int n, int[] reuse, String what,
+            boolean oneRun) {
+        levelsOut = null;
         if (maxLevel == 0) {
             return 0;
         }
         int width = 32 - Integer.numberOfLeadingZeros(maxLevel);
         long fo = body.exact ? body.fileOffset + (at - body.off) : body.fileOffset;
+        int[] dst;
         int used;
         if (encoding == Encoding.RLE) {
             if (n == 0 && end - at < 4) {
+                levelsOut = ints(reuse, 0);
                 return end - at; // an empty page whose writer left out even the length
             }
             RleBitPackedDecoder d = new RleBitPackedDecoder();
             used = d.initLengthPrefixed(body.buf, at, end - at, width, fo);
+            if (oneRun && d.skipIfOneRun(maxLevel, n)) {
+                return used;
+            }
+            dst = ints(reuse, n);
             d.readInts(dst, 0, n);
         } else if (encoding == Encoding.BIT_PACKED) {
+            dst = ints(reuse, n);
             used = BitPackedLevels.decode(body.buf, at, end - at, width, n, dst, 0, fo);
         } else {
             throw new MalformedFileException(what + " levels in encoding " + Encoding.name(encoding)
                     + " (only RLE and BIT_PACKED are defined for levels)", fo);
         }
         checkLevels(dst, n, maxLevel, what, fo);
+        levelsOut = dst;
         return used;
     }
 
-    /** v2 levels: RLE runs filling exactly len bytes, never compressed. */
-    private static void levelsV2(Body body, int at, int len, int maxLevel, int n, int[] dst, String what) {
+    /** v2 levels: RLE runs filling exactly len bytes, never compressed; into {@link #levelsOut}. */
+    private void levelsV2(Body body, int at, int len, int maxLevel, int n, int[] reuse, String what, boolean oneRun) {
+        levelsOut = null;
         if (maxLevel == 0) {
             return; // a column without such levels: bytes there, if any, are not levels
         }
         int width = 32 - Integer.numberOfLeadingZeros(maxLevel);
         long fo = body.fileOffset + (at - body.off);
-        new RleBitPackedDecoder().init(body.buf, at, len, width, fo).readInts(dst, 0, n);
+        RleBitPackedDecoder d = new RleBitPackedDecoder().init(body.buf, at, len, width, fo);
+        if (oneRun && d.skipIfOneRun(maxLevel, n)) {
+            return;
+        }
+        int[] dst = ints(reuse, n);
+        d.readInts(dst, 0, n);
         checkLevels(dst, n, maxLevel, what, fo);
+        levelsOut = dst;
     }
 
     private static void checkLevels(int[] dst, int n, int maxLevel, String what, long fo) {
@@ -1340,7 +1418,7 @@ public final class ColumnChunkReader implements AutoCloseable {
                 readBinaries(d, b, nonNull, pageOffset, keep);
                 if (keep && b.binaries != null && b.binaries.gap() != 0) {
                     if (body.buf == pageBuf) {
-                        pageBuf = new byte[0]; // the next page decompresses into a buffer of its own
+                        pageBuf = EMPTY; // the next page decompresses into a buffer of its own
                     } else {
                         inUse = null; // not back to the spares: the batch holds it
                     }

@@ -46,7 +46,10 @@ public final class PageRows {
         b.firstRow = first.firstRow + from[0];
         b.rowCount = (int) n;
         b.entryCount = (int) n;
-        boolean levels = first.def != null;
+        // a page of an optional column may have no levels filled (no null in it: one run of the
+        // maximum), so levels come from the column, not the first page: the copy of a page with
+        // nulls after one without must keep its nulls
+        boolean levels = first.maxDef > 0;
         b.def = levels ? new int[b.entryCount] : null;
         // each run's first value index, counted from its page's levels (not the page's lazy index)
         int[] v0 = new int[runs];

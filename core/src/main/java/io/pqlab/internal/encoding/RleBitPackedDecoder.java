@@ -110,6 +110,26 @@ public final class RleBitPackedDecoder {
         }
     }
 
+    /**
+     * Whether the next n values are all {@code value} in one RLE run; if so they are consumed (as
+     * {@link #readInts} would, without writing them anywhere), else nothing is (the next run's
+     * header may be read: a later read goes on from it). Levels of a page without nulls are one
+     * run of the maximum: the caller need not fill and count n entries.
+     */
+    public boolean skipIfOneRun(int value, int n) {
+        if (n <= 0) {
+            return false;
+        }
+        if (runLeft == 0) {
+            nextRun(n);
+        }
+        if (rle && rleValue == value && runLeft >= n) {
+            runLeft -= n;
+            return true;
+        }
+        return false;
+    }
+
     /** Decodes one value. */
     public int readInt() {
         if (runLeft == 0) {
