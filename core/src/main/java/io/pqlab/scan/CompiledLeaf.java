@@ -72,80 +72,13 @@ abstract class CompiledLeaf {
             case EQ, NE, LT, LE, GT, GE -> true;
             default -> false;
         };
-        if (comparison && (o == SortOrder.SIGNED || o == SortOrder.UNSIGNED) && p == PhysicalType.INT64) {
-            long x = ByteBuffer.wrap(leaf.value()).order(ByteOrder.LITTLE_ENDIAN).getLong();
-            boolean unsigned = o == SortOrder.UNSIGNED;
-            long flip = unsigned ? Long.MIN_VALUE : 0; // unsigned order is signed order with the top bit flipped
-            Range r = Range.of(leaf.op(), x ^ flip);
-            return new CompiledLeaf(leaf) {
-                @Override
-                boolean matches(ColumnBatch b, int v) {
-                    long y = b.getLong(v);
-                    return test(unsigned ? Long.compareUnsigned(y, x) : Long.compare(y, x), leaf.op());
-                }
-
-                @Override
-                void matchEntries(ColumnBatch b, int e0, int e1, int base, RowBits out) {
-                    rangeWords(b.longs(), 0, flip, r, b.entriesAreValues() ? null : b.valueIndexes(), e0, e1, base, out);
-                }
-            };
+        KeyType kt = KeyType.of(leaf);
+        if (comparison && kt != null) {
+            long x = kt.key(leaf.value());
+            return new RangeLeaf(leaf, kt, Range.of(leaf.op(), x), kt.raw(leaf.value()), null, false);
         }
-        if (comparison && (o == SortOrder.SIGNED || o == SortOrder.UNSIGNED) && p == PhysicalType.INT32) {
-            int x = ByteBuffer.wrap(leaf.value()).order(ByteOrder.LITTLE_ENDIAN).getInt();
-            boolean unsigned = o == SortOrder.UNSIGNED;
-            long mask = unsigned ? 0xFFFF_FFFFL : -1L; // an int's key: widened signed, or zero-extended
-            Range r = Range.of(leaf.op(), x & mask);
-            return new Keyed(leaf, r) {
-                @Override
-                boolean matches(ColumnBatch b, int v) {
-                    int y = b.getInt(v);
-                    return test(unsigned ? Integer.compareUnsigned(y, x) : Integer.compare(y, x), leaf.op());
-                }
-
-                @Override
-                void keys(ColumnBatch b, int v0, int v1, long[] k) {
-                    int[] a = b.ints();
-                    for (int v = v0; v < v1; v++) {
-                        k[v - v0] = a[v] & mask;
-                    }
-                }
-            };
-        }
-        if (comparison && o == SortOrder.FLOAT && p == PhysicalType.DOUBLE) {
-            double x = ByteBuffer.wrap(leaf.value()).order(ByteOrder.LITTLE_ENDIAN).getDouble();
-            Range r = Range.of(leaf.op(), key(x));
-            return new Keyed(leaf, r) {
-                @Override
-                boolean matches(ColumnBatch b, int v) {
-                    return test(compareNaNLast(b.getDouble(v), x), leaf.op());
-                }
-
-                @Override
-                void keys(ColumnBatch b, int v0, int v1, long[] k) {
-                    double[] a = b.doubles();
-                    for (int v = v0; v < v1; v++) {
-                        k[v - v0] = key(a[v]);
-                    }
-                }
-            };
-        }
-        if (comparison && o == SortOrder.FLOAT && p == PhysicalType.FLOAT) {
-            float x = ByteBuffer.wrap(leaf.value()).order(ByteOrder.LITTLE_ENDIAN).getFloat();
-            Range r = Range.of(leaf.op(), key(x)); // a float widened: the same order, NaN and -0.0
-            return new Keyed(leaf, r) {
-                @Override
-                boolean matches(ColumnBatch b, int v) {
-                    return test(compareNaNLast(b.getFloat(v), x), leaf.op());
-                }
-
-                @Override
-                void keys(ColumnBatch b, int v0, int v1, long[] k) {
-                    float[] a = b.floats();
-                    for (int v = v0; v < v1; v++) {
-                        k[v - v0] = key(a[v]);
-                    }
-                }
-            };
+        if ((leaf.op() == LeafOp.IN || leaf.op() == LeafOp.NOT_IN) && kt != null) {
+            return inSet(leaf, kt);
         }
         if (p == PhysicalType.BYTE_ARRAY && o == SortOrder.BYTES
                 && (comparison || leaf.op() == LeafOp.IN || leaf.op() == LeafOp.NOT_IN)) {
@@ -253,30 +186,156 @@ abstract class CompiledLeaf {
                 default -> throw new IllegalStateException(op.name());
             };
         }
+
+        /** The keys lo to hi (lo <= hi). */
+        static Range between(long lo, long hi) {
+            return new Range(lo, (hi - lo) ^ Long.MIN_VALUE, false);
+        }
+
+        /** The greatest key in the range (of a negated one: the greatest it leaves out). */
+        long hi() {
+            return lo + (t ^ Long.MIN_VALUE);
+        }
+
+        Range negated() {
+            return new Range(lo, t, !negate);
+        }
     }
 
     /**
-     * A comparison on INT32, FLOAT or DOUBLE values: each window's values turned into long keys
-     * of the same order ({@link #keys}) and tested by {@link #rangeWords}, as INT64 values are.
+     * How a comparison's values become long keys whose signed order is the column's order: INT64
+     * values are their own keys (unsigned ones with the top bit flipped, as the loop reads them),
+     * an INT32 widened or zero-extended, a FLOAT widened to a double, a double's {@link #key}. The
+     * columns a comparison is one range test on; null for any other (binaries and fixed-length
+     * decimals compare their bytes).
      */
-    private abstract static class Keyed extends CompiledLeaf {
-        private final Range r;
-        private long[] scratch = new long[0];
+    enum KeyType {
+        INT64, UINT64, INT32, UINT32, FLOAT, DOUBLE;
 
-        Keyed(Leaf leaf, Range r) {
-            super(leaf);
-            this.r = r;
+        static KeyType of(Leaf leaf) {
+            if (leaf.nested() != null) {
+                return null;
+            }
+            PhysicalType p = leaf.order().physical();
+            SortOrder o = leaf.order().order();
+            boolean integer = o == SortOrder.SIGNED || o == SortOrder.UNSIGNED;
+            boolean unsigned = o == SortOrder.UNSIGNED;
+            if (integer && p == PhysicalType.INT64) {
+                return unsigned ? UINT64 : INT64;
+            }
+            if (integer && p == PhysicalType.INT32) {
+                return unsigned ? UINT32 : INT32;
+            }
+            if (o == SortOrder.FLOAT && p == PhysicalType.DOUBLE) {
+                return DOUBLE;
+            }
+            return o == SortOrder.FLOAT && p == PhysicalType.FLOAT ? FLOAT : null;
         }
 
-        /** Writes the keys of values [v0, v1) of page b to k[0, v1 - v0). */
-        abstract void keys(ColumnBatch b, int v0, int v1, long[] k);
+        /** INT64 columns: the loop reads the value array itself, each value XOR {@link #flip}. */
+        boolean direct() {
+            return this == INT64 || this == UINT64;
+        }
+
+        /** Unsigned order is signed order with the top bit flipped. */
+        long flip() {
+            return this == UINT64 ? Long.MIN_VALUE : 0;
+        }
+
+        /** The literal's PLAIN bytes as the raw bits {@link #compare} takes. */
+        long raw(byte[] plain) {
+            ByteBuffer b = ByteBuffer.wrap(plain).order(ByteOrder.LITTLE_ENDIAN);
+            return direct() || this == DOUBLE ? b.getLong() : b.getInt();
+        }
+
+        /** The literal's key. */
+        long key(byte[] plain) {
+            long x = raw(plain);
+            return switch (this) {
+                case INT64, INT32 -> x;
+                case UINT64 -> x ^ Long.MIN_VALUE;
+                case UINT32 -> x & 0xFFFF_FFFFL;
+                case FLOAT -> CompiledLeaf.key(Float.intBitsToFloat((int) x)); // widened: the same order, NaN and -0.0
+                case DOUBLE -> CompiledLeaf.key(Double.longBitsToDouble(x));
+            };
+        }
+
+        /** Value v of page b against the literal's raw bits, value by value (the reference the keys agree with). */
+        int compare(ColumnBatch b, int v, long raw) {
+            return switch (this) {
+                case INT64 -> Long.compare(b.getLong(v), raw);
+                case UINT64 -> Long.compareUnsigned(b.getLong(v), raw);
+                case INT32 -> Integer.compare(b.getInt(v), (int) raw);
+                case UINT32 -> Integer.compareUnsigned(b.getInt(v), (int) raw);
+                case FLOAT -> compareNaNLast(b.getFloat(v), Float.intBitsToFloat((int) raw));
+                case DOUBLE -> compareNaNLast(b.getDouble(v), Double.longBitsToDouble(raw));
+            };
+        }
+
+        /** Writes the keys of values [v0, v1) of page b to k[0, v1 - v0) (not for {@link #direct} types). */
+        void keys(ColumnBatch b, int v0, int v1, long[] k) {
+            switch (this) {
+                case INT32 -> {
+                    int[] a = b.ints();
+                    for (int v = v0; v < v1; v++) {
+                        k[v - v0] = a[v];
+                    }
+                }
+                case UINT32 -> {
+                    int[] a = b.ints();
+                    for (int v = v0; v < v1; v++) {
+                        k[v - v0] = a[v] & 0xFFFF_FFFFL;
+                    }
+                }
+                case FLOAT -> {
+                    float[] a = b.floats();
+                    for (int v = v0; v < v1; v++) {
+                        k[v - v0] = CompiledLeaf.key(a[v]);
+                    }
+                }
+                case DOUBLE -> {
+                    double[] a = b.doubles();
+                    for (int v = v0; v < v1; v++) {
+                        k[v - v0] = CompiledLeaf.key(a[v]);
+                    }
+                }
+                default -> throw new IllegalStateException(name());
+            }
+        }
+    }
+
+    /**
+     * A test on a number column by keys ({@link KeyType}): INT64 values where they lie, other
+     * types through each window's keys; {@link #words} sets the bits.
+     */
+    abstract static class KeyLeaf extends CompiledLeaf {
+        final KeyType type;
+        private long[] scratch = new long[0];
+
+        KeyLeaf(Leaf leaf, KeyType type) {
+            super(leaf);
+            this.type = type;
+        }
+
+        /** Whether no key matches (nothing to evaluate). */
+        abstract boolean none();
+
+        /**
+         * Sets bit {@code base + e} for each entry e in [e0, e1) whose value v (e itself when vi is
+         * null, else vi[e], a null when negative) has a matching key {@code keys[v - v0] ^ flip}.
+         */
+        abstract void words(long[] keys, int v0, long flip, int[] vi, int e0, int e1, int base, RowBits out);
 
         @Override
-        void matchEntries(ColumnBatch b, int e0, int e1, int base, RowBits out) {
-            if (r == null || e0 >= e1) {
+        final void matchEntries(ColumnBatch b, int e0, int e1, int base, RowBits out) {
+            if (none() || e0 >= e1) {
                 return;
             }
             int[] vi = b.entriesAreValues() ? null : b.valueIndexes();
+            if (type.direct()) {
+                words(b.longs(), 0, type.flip(), vi, e0, e1, base, out);
+                return;
+            }
             int v0 = e0;
             int v1 = e1;
             if (vi != null) { // the values of entries [e0, e1): from the first non-null one's to the last's
@@ -295,9 +354,240 @@ abstract class CompiledLeaf {
             if (scratch.length < v1 - v0) {
                 scratch = new long[v1 - v0];
             }
-            keys(b, v0, v1, scratch);
-            rangeWords(scratch, v0, 0, r, vi, e0, e1, base, out);
+            type.keys(b, v0, v1, scratch);
+            words(scratch, v0, 0, vi, e0, e1, base, out);
         }
+    }
+
+    /** A comparison (or several on one column, merged: {@link #merge}) as one range of keys. */
+    static final class RangeLeaf extends KeyLeaf {
+        /** The keys that match; null: none does. */
+        final Range r;
+        private final long raw; // one leaf's literal ({@link KeyType#raw}); unused by a merge
+        /** A merge's leaves, whose value-by-value tests are its own ({@link #matches}); null for one leaf. */
+        private final CompiledLeaf[] parts;
+        private final boolean all; // a merge of an AND's leaves, else of an OR's
+
+        RangeLeaf(Leaf leaf, KeyType type, Range r, long raw, CompiledLeaf[] parts, boolean all) {
+            super(leaf, type);
+            this.r = r;
+            this.raw = raw;
+            this.parts = parts;
+            this.all = all;
+        }
+
+        @Override
+        boolean matches(ColumnBatch b, int v) {
+            return parts == null ? test(type.compare(b, v, raw), leaf.op()) : holds(parts, all, b, v);
+        }
+
+        @Override
+        boolean none() {
+            return r == null;
+        }
+
+        @Override
+        void words(long[] keys, int v0, long flip, int[] vi, int e0, int e1, int base, RowBits out) {
+            rangeWords(keys, v0, flip, r, vi, e0, e1, base, out);
+        }
+    }
+
+    /** Whether every part (all) or some part holds for value v: a merge's value-by-value test. */
+    static boolean holds(CompiledLeaf[] parts, boolean all, ColumnBatch b, int v) {
+        for (CompiledLeaf x : parts) {
+            if (x.matches(b, v) != all) {
+                return !all;
+            }
+        }
+        return all;
+    }
+
+    /**
+     * Keys in one of several disjoint ranges (or, negated, in none): IN and NOT IN on a number
+     * column (each literal one key), an OR of one column's comparisons that is not one range.
+     */
+    static final class SetLeaf extends KeyLeaf {
+        /** The ranges' least keys, ascending, and each one's hi - lo (unsigned). */
+        private final long[] los;
+        private final long[] spans;
+        private final boolean negate;
+        private final boolean points; // every range one key (IN, an OR of EQs)
+        private final long[] raws; // IN's literals ({@link KeyType#raw}); null for a merge
+        private final CompiledLeaf[] parts; // a merge's leaves (an OR's), else null
+
+        SetLeaf(Leaf leaf, KeyType type, java.util.List<long[]> ranges, boolean negate, long[] raws, CompiledLeaf[] parts) {
+            super(leaf, type);
+            this.los = new long[ranges.size()];
+            this.spans = new long[ranges.size()];
+            for (int i = 0; i < los.length; i++) {
+                los[i] = ranges.get(i)[0];
+                spans[i] = ranges.get(i)[1] - ranges.get(i)[0];
+            }
+            this.negate = negate;
+            boolean p = true;
+            for (long sp : spans) {
+                p &= sp == 0;
+            }
+            this.points = p;
+            this.raws = raws;
+            this.parts = parts;
+        }
+
+        @Override
+        boolean matches(ColumnBatch b, int v) {
+            if (parts != null) {
+                return holds(parts, false, b, v);
+            }
+            for (long x : raws) {
+                if (type.compare(b, v, x) == 0) {
+                    return !negate;
+                }
+            }
+            return negate;
+        }
+
+        @Override
+        boolean none() {
+            return los.length == 0 && !negate;
+        }
+
+        @Override
+        void words(long[] keys, int v0, long flip, int[] vi, int e0, int e1, int base, RowBits out) {
+            long m = negate ? 1 : 0;
+            int p = base + e0;
+            int end = base + e1;
+            int e = e0;
+            while (p < end) {
+                int k = p >>> 6;
+                int stop = Math.min(end, (k + 1) << 6);
+                long w = 0;
+                for (; p < stop; p++, e++) {
+                    int v = vi == null ? e : vi[e];
+                    if (v >= 0) {
+                        w |= (in(keys[v - v0] ^ flip) ^ m) << p;
+                    }
+                }
+                out.orWord(k, w);
+            }
+        }
+
+        /** 1 when key x lies in one of the ranges, else 0. */
+        private long in(long x) {
+            if (points) {
+                // IN's keys: a value is rarely one of them, so these branches are predicted (cheaper than the borrow)
+                if (los.length <= 8) {
+                    for (long l : los) {
+                        if (x == l) {
+                            return 1;
+                        }
+                    }
+                    return 0;
+                }
+                return java.util.Arrays.binarySearch(los, x) >= 0 ? 1 : 0;
+            }
+            if (los.length <= 8) {
+                long hit = 0;
+                for (int i = 0; i < los.length; i++) {
+                    hit |= above(spans[i], x - los[i]) ^ 1;
+                }
+                return hit;
+            }
+            int lo = 0; // the last range whose least key is at most x
+            int hi = los.length - 1;
+            if (x < los[0]) {
+                return 0;
+            }
+            while (lo < hi) {
+                int mid = (lo + hi + 1) >>> 1;
+                if (los[mid] <= x) {
+                    lo = mid;
+                } else {
+                    hi = mid - 1;
+                }
+            }
+            return above(spans[lo], x - los[lo]) ^ 1;
+        }
+    }
+
+    /** IN or NOT IN on a number column, as a set of keys. */
+    private static SetLeaf inSet(Leaf leaf, KeyType kt) {
+        long[] raws = new long[leaf.values().size()];
+        java.util.TreeSet<Long> keys = new java.util.TreeSet<>();
+        for (int i = 0; i < raws.length; i++) {
+            raws[i] = kt.raw(leaf.values().get(i));
+            keys.add(kt.key(leaf.values().get(i)));
+        }
+        java.util.List<long[]> points = new java.util.ArrayList<>();
+        for (long k : keys) {
+            points.add(new long[] {k, k});
+        }
+        return new SetLeaf(leaf, kt, points, leaf.op() == LeafOp.NOT_IN, raws, null);
+    }
+
+    /** Whether a leaf is a comparison {@link #merge} takes: EQ, LT, LE, GT or GE on a column with keys. */
+    static boolean mergeable(Leaf leaf) {
+        return KeyType.of(leaf) != null && switch (leaf.op()) {
+            case EQ, LT, LE, GT, GE -> true;
+            default -> false; // NE is two ranges; an AND of it with a range is not one
+        };
+    }
+
+    /**
+     * Leaves on one column ({@link #mergeable}, of one key type) under an AND ({@code all}) or an
+     * OR as one range test, under {@code stand}'s name: an AND's ranges intersected (maybe to
+     * none), an OR's joined where they overlap or touch, which is one range, or the complement of
+     * one when the two pieces left reach the least and the greatest key ({@code x < a OR x > b}),
+     * else a set of disjoint ranges ({@code x = a OR x = b}, as IN). The same rows as the leaves:
+     * each holds exactly on its range's keys, and a null (no key) holds none.
+     */
+    static KeyLeaf merge(Leaf stand, java.util.List<Leaf> leaves, boolean all) {
+        RangeLeaf[] parts = new RangeLeaf[leaves.size()]; // compile gives each mergeable leaf one
+        java.util.List<long[]> pieces = new java.util.ArrayList<>(); // [lo, hi] of each non-empty range
+        for (int i = 0; i < parts.length; i++) {
+            Leaf l = leaves.get(i);
+            if (!mergeable(l) || KeyType.of(l) != KeyType.of(leaves.get(0)) || l.column() != leaves.get(0).column()) {
+                throw new IllegalArgumentException("not one column's comparisons by one key: " + leaves);
+            }
+            parts[i] = (RangeLeaf) compile(l);
+            if (parts[i].r != null) {
+                pieces.add(new long[] {parts[i].r.lo(), parts[i].r.hi()});
+            } else if (all) {
+                return new RangeLeaf(stand, parts[0].type, null, 0, parts, true); // one leaf holds nowhere
+            }
+        }
+        KeyType type = parts[0].type;
+        if (pieces.isEmpty()) {
+            return new RangeLeaf(stand, type, null, 0, parts, all);
+        }
+        if (all) {
+            long lo = Long.MIN_VALUE;
+            long hi = Long.MAX_VALUE;
+            for (long[] x : pieces) {
+                lo = Math.max(lo, x[0]);
+                hi = Math.min(hi, x[1]);
+            }
+            return new RangeLeaf(stand, type, lo <= hi ? Range.between(lo, hi) : null, 0, parts, true);
+        }
+        pieces.sort((a, b) -> Long.compare(a[0], b[0]));
+        java.util.List<long[]> joined = new java.util.ArrayList<>();
+        for (long[] x : pieces) {
+            long[] last = joined.isEmpty() ? null : joined.get(joined.size() - 1);
+            if (last != null && (x[0] <= last[1] || x[0] - 1 == last[1])) { // overlaps or touches (x[0] > MIN here)
+                last[1] = Math.max(last[1], x[1]);
+            } else {
+                joined.add(x.clone());
+            }
+        }
+        if (joined.size() == 1) {
+            return new RangeLeaf(stand, type, Range.between(joined.get(0)[0], joined.get(0)[1]), 0, parts, false);
+        }
+        long[] first = joined.get(0);
+        long[] last = joined.get(1);
+        if (joined.size() == 2 && first[0] == Long.MIN_VALUE && last[1] == Long.MAX_VALUE) {
+            // the gap between them is not empty (else they would touch): the keys outside it
+            return new RangeLeaf(stand, type, Range.between(first[1] + 1, last[0] - 1).negated(), 0, parts, false);
+        }
+        return new SetLeaf(stand, type, joined, false, null, parts); // x = a OR x = b OR x > c: disjoint ranges
     }
 
     /** A double's key: signed order of keys is {@link #compareNaNLast}'s (every NaN one key, -0.0 +0.0's). */

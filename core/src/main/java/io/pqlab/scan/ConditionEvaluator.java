@@ -7,6 +7,7 @@ import io.pqlab.internal.predicate.LeafOp;
 import io.pqlab.internal.predicate.Predicate;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -27,6 +28,85 @@ final class ConditionEvaluator {
             }
         }
         return out;
+    }
+
+    /**
+     * A condition as the scan evaluates it: p with comparisons on one column merged into one
+     * range test each ({@link #merged}), and the tests of the stand-in leaves that replace them.
+     */
+    record Merged(Predicate p, Map<Predicate.Leaf, CompiledLeaf> stands) {
+        /** The test of a leaf of {@link #p}: a stand-in's merged range, else the leaf's own. */
+        CompiledLeaf test(Predicate.Leaf l) {
+            CompiledLeaf t = stands.get(l);
+            return t != null ? t : CompiledLeaf.forLeaf(l);
+        }
+    }
+
+    /**
+     * p with each AND's (and OR's) leaf terms that compare one column's values by keys ({@link
+     * CompiledLeaf#mergeable}) and occur once in p replaced by one stand-in leaf, at the first
+     * one's place, whose test is their range ({@link CompiledLeaf#merge}): {@code ts >= a AND
+     * ts < b} one pass over the values and one set of bits instead of two, and so {@code x < a OR
+     * x > b} (the complement of a range) and {@code x = a OR x = b} (a set of keys, as IN). The
+     * stand-in carries the first leaf's column, path, operator and literal (the planner never sees
+     * it; every test the scan runs comes from {@link Merged#test}).
+     */
+    static Merged merged(Predicate p) {
+        Map<Predicate.Leaf, Integer> occurs = new IdentityHashMap<>();
+        for (Predicate.Leaf l : p.leaves()) {
+            occurs.merge(l, 1, Integer::sum);
+        }
+        Map<Predicate.Leaf, CompiledLeaf> stands = new IdentityHashMap<>();
+        return new Merged(merge(p, occurs, stands), stands);
+    }
+
+    private static Predicate merge(Predicate p, Map<Predicate.Leaf, Integer> occurs, Map<Predicate.Leaf, CompiledLeaf> stands) {
+        boolean and = p instanceof Predicate.And;
+        List<Predicate> terms;
+        if (p instanceof Predicate.And a) {
+            terms = a.terms();
+        } else if (p instanceof Predicate.Or o) {
+            terms = o.terms();
+        } else {
+            return p;
+        }
+        List<Predicate> out = new ArrayList<>();
+        boolean changed = false;
+        for (Predicate t : terms) {
+            Predicate m = merge(t, occurs, stands);
+            changed |= m != t;
+            out.add(m);
+        }
+        Map<Integer, List<Predicate.Leaf>> byColumn = new java.util.LinkedHashMap<>();
+        for (Predicate t : out) {
+            if (t instanceof Predicate.Leaf l && CompiledLeaf.mergeable(l) && occurs.getOrDefault(l, 0) == 1) {
+                byColumn.computeIfAbsent(l.column(), c -> new ArrayList<>()).add(l);
+            }
+        }
+        for (List<Predicate.Leaf> same : byColumn.values()) {
+            if (same.size() < 2) {
+                continue;
+            }
+            Predicate.Leaf first = same.get(0);
+            StringBuilder text = new StringBuilder("(");
+            for (Predicate.Leaf l : same) {
+                text.append(text.length() > 1 ? (and ? " AND " : " OR ") : "").append(l.text());
+            }
+            Predicate.Leaf stand = new Predicate.Leaf(first.column(), first.path(), first.op(), first.values(),
+                    first.order(), text.append(')').toString());
+            stands.put(stand, CompiledLeaf.merge(stand, same, and));
+            for (int i = 0; i < out.size(); i++) { // by identity: the first leaf's place, the others gone
+                if (out.get(i) == first) {
+                    out.set(i, stand);
+                }
+            }
+            out.removeIf(t -> same.stream().anyMatch(l -> l == t));
+            changed = true;
+        }
+        if (!changed) {
+            return p;
+        }
+        return out.size() == 1 ? out.get(0) : and ? new Predicate.And(out) : new Predicate.Or(out);
     }
 
     /** The value of a condition that reads no column. */
@@ -107,14 +187,29 @@ final class ConditionEvaluator {
                     out.set(base + e0, base + e1); // no nulls in the page
                 }
             } else {
-                boolean wantNull = op == LeafOp.IS_NULL;
-                int[] vi = b.valueIndexes(); // -1: a null
-                for (int e = e0; e < e1; e++) {
-                    if (vi[e] < 0 == wantNull) {
-                        out.set(base + e);
-                    }
-                }
+                nullWords(b.definitionLevels(), b.column().maxDefinitionLevel(), op == LeafOp.IS_NULL, e0, e1, base, out);
             }
+        }
+    }
+
+    /**
+     * IS NULL (or, without {@code wantNull}, IS NOT NULL) on entries [e0, e1) of a flat column's
+     * page from its definition levels (a null: below the maximum), 64 rows' bits at a time,
+     * without building the page's value indexes or a branch per row.
+     */
+    static void nullWords(int[] def, int maxDef, boolean wantNull, int e0, int e1, int base, RowBits out) {
+        long flip = wantNull ? 0 : 1;
+        int p = base + e0;
+        int end = base + e1;
+        int e = e0;
+        while (p < end) {
+            int k = p >>> 6;
+            int stop = Math.min(end, (k + 1) << 6);
+            long w = 0;
+            for (; p < stop; p++, e++) {
+                w |= (((def[e] - maxDef) >>> 31) ^ flip) << p; // levels lie in [0, maxDef]: negative iff a null
+            }
+            out.orWord(k, w);
         }
     }
 

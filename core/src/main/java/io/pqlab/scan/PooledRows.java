@@ -28,6 +28,14 @@ import java.util.concurrent.atomic.AtomicLong;
  * (firstRow, rowCount, sizes) once the batch is made, while their lazy indexes were built by the
  * condition's evaluation before (or are built by the consumer alone).
  *
+ * <p>A batch made on the pool whose rows are a small part of its pages ({@link #SPARSE}) is
+ * queued compacted (its rows copied into pages of their own, {@link RowBatch#compact}), so that
+ * the budget counts rows, not the whole pages of a rare condition's windows. The step that makes
+ * the last batch closes the inner rows at once (the runner is the only one touching them), so a
+ * row group done ahead of the consumer holds only its queued batches; the consumer, waiting on
+ * the current row group, is woken when another row group of the scan finishes and runs the
+ * scanner's callback ({@link #becomeCurrent(Runnable)}) to open the next ones.
+ *
  * <p>A failure is queued after the batches made before it and thrown, as it is, when the
  * consumer reaches it; nothing runs after it. {@link #close()} stops the task (the step in flight
  * finishes: never an interrupt, which would close a file channel under other readers) and
@@ -38,6 +46,23 @@ final class PooledRows implements RowGroupRows {
     static final class Held {
         private final long budget;
         private final AtomicLong bytes = new AtomicLong();
+        /** Batches compacted before they were queued ({@link #compacted}). */
+        private final AtomicLong compacted = new AtomicLong();
+        /** Row groups of the scan that have made all their batches: a waiting consumer may open more. */
+        private final AtomicLong finished = new AtomicLong();
+        /** The row group the consumer waits on, or null ({@link PooledRows#nextBatch}). */
+        private volatile PooledRows waiting;
+
+        /** A row group other than the one the consumer waits on is done: wake the consumer to open the next ones. */
+        private void finished(PooledRows r) {
+            finished.incrementAndGet();
+            PooledRows w = waiting; // read after the count: a consumer that set it before reading the count is woken
+            if (w != null && w != r) {
+                synchronized (w) {
+                    w.notifyAll();
+                }
+            }
+        }
 
         Held(long budget) {
             this.budget = budget;
@@ -55,7 +80,24 @@ final class PooledRows implements RowGroupRows {
         long bytes() {
             return bytes.get();
         }
+
+        /** Batches compacted so far (tests). */
+        long compacted() {
+            return compacted.get();
+        }
     }
+
+    /**
+     * A batch made on the pool is queued compacted ({@link RowBatch#compact}) when its rows are at
+     * most this part of the entries of the pages it holds: a window of a rare condition holds
+     * whole pages of every column for a few rows, and the queue's budget counts those pages, so
+     * without it a row group ahead stopped after a few windows and the second thread waited
+     * (sorted file, {@code country = 'IS'}: about 10 MiB of pages a batch of ~30 rows against a
+     * budget of 128 MiB at -Xmx2g; docs/design/decoding.md "Parallel decoding"). Copying a
+     * quarter of the pages' rows costs far less than decoding them; a full scan's batches hold
+     * their pages' every row and are never copied.
+     */
+    static final int SPARSE = 4;
 
     private enum State { IDLE, SUBMITTED, RUNNING }
 
@@ -68,6 +110,14 @@ final class PooledRows implements RowGroupRows {
     private Map<ColumnBatch, Boolean> lastPages = new IdentityHashMap<>();
     private State state = State.IDLE;
     private boolean done;
+    /** The inner rows were closed when done (by the runner of the last step), not left for close(). */
+    private boolean innerClosed;
+    /**
+     * Run by the consumer, outside the lock, while it waits on this row group (the current one) and
+     * another row group of the scan has finished: the scanner opens the next ones then, so that
+     * the pool does not run dry while a slow current row group holds the consumer. Null: none.
+     */
+    private Runnable whileWaiting;
     private boolean closed;
     private boolean current;
     private Throwable failure;
@@ -105,6 +155,14 @@ final class PooledRows implements RowGroupRows {
         submit();
     }
 
+    /** {@link #becomeCurrent()}, with what the consumer runs while it waits here once another row group finished. */
+    void becomeCurrent(Runnable whileWaiting) {
+        synchronized (this) {
+            this.whileWaiting = whileWaiting;
+        }
+        becomeCurrent();
+    }
+
     /** Submits the task again if the budget left room since it stopped (the scanner calls it after a batch is taken). */
     synchronized void resume() {
         submit();
@@ -125,20 +183,34 @@ final class PooledRows implements RowGroupRows {
             try {
                 b = inner.nextBatch();
                 last = b == null || inner.exhausted();
+                if (b != null && sparse(b)) {
+                    b = b.compact(); // queued, it holds its rows, not its pages
+                    held.compacted.incrementAndGet();
+                }
                 w = b == null ? 0 : weight(b);
+                if (last) {
+                    closeInner();
+                }
             } catch (Throwable e) {
                 t = e; // an Error too: left unrecorded, the consumer would wait for this step forever
                 b = null;
             }
+            boolean finished;
             synchronized (this) {
                 made(b, t, last, w);
+                finished = done;
                 if (done || closed || !mayMake()) {
                     state = State.IDLE;
                     notifyAll();
-                    return;
+                } else {
+                    notifyAll();
+                    continue;
                 }
-                notifyAll();
             }
+            if (finished) {
+                held.finished(this);
+            }
+            return;
         }
     }
 
@@ -173,6 +245,36 @@ final class PooledRows implements RowGroupRows {
         }
     }
 
+    /**
+     * Closes the inner rows once the last batch is made, by the runner of that step (the only one
+     * touching them): a row group done ahead of the consumer then holds only its queued batches,
+     * not its readers' pages, so that it need not count among the row groups in flight
+     * ({@code Scanner.openPooled}). Its readers' counts reach the scan's statistics now.
+     */
+    private void closeInner() {
+        if (!innerClosed) {
+            innerClosed = true;
+            inner.close();
+        }
+    }
+
+    /** Whether b's rows are at most a {@link #SPARSE}th of the entries of the pages it holds. */
+    private static boolean sparse(RowBatch b) {
+        Map<ColumnBatch, Boolean> pages = new IdentityHashMap<>();
+        long entries = 0;
+        int cols = b.columns().size();
+        for (int c = 0; c < cols; c++) {
+            Runs r = b.runs(c);
+            for (int s = 0; s < r.size(); s++) {
+                ColumnBatch p = r.page(s);
+                if (pages.put(p, Boolean.TRUE) == null) {
+                    entries += p.entryCount();
+                }
+            }
+        }
+        return cols > 0 && (long) b.size() * cols * SPARSE <= entries;
+    }
+
     /** The decoded bytes of the pages b holds that the batch before it did not. */
     private long weight(RowBatch b) {
         Map<ColumnBatch, Boolean> pages = new IdentityHashMap<>();
@@ -193,31 +295,47 @@ final class PooledRows implements RowGroupRows {
 
     @Override
     public RowBatch nextBatch() throws IOException {
-        synchronized (this) {
-            while (true) {
-                RowBatch b = queue.poll();
-                if (b != null) {
-                    held.add(-weights.poll());
-                    submit();
-                    return b;
-                }
-                if (failure != null) {
-                    throw rethrow(failure);
-                }
-                if (done || closed) {
-                    return null;
-                }
-                if (state == State.SUBMITTED || state == State.IDLE) {
-                    state = State.RUNNING; // the task has not started: make the batch here rather than wait behind other tasks
-                    break;
-                }
-                try {
-                    wait();
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    throw new java.io.InterruptedIOException("interrupted while waiting for a row group's rows");
+        while (true) {
+            Runnable feed = null;
+            synchronized (this) {
+                long seen = held.finished.get();
+                while (true) {
+                    RowBatch b = queue.poll();
+                    if (b != null) {
+                        held.add(-weights.poll());
+                        submit();
+                        return b;
+                    }
+                    if (failure != null) {
+                        throw rethrow(failure);
+                    }
+                    if (done || closed) {
+                        return null;
+                    }
+                    if (state == State.SUBMITTED || state == State.IDLE) {
+                        state = State.RUNNING; // the task has not started: make the batch here rather than wait behind other tasks
+                        break;
+                    }
+                    held.waiting = this;
+                    if (whileWaiting != null && held.finished.get() != seen) {
+                        held.waiting = null;
+                        feed = whileWaiting; // another row group finished: let the scanner open the next ones
+                        break;
+                    }
+                    try {
+                        wait();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        throw new java.io.InterruptedIOException("interrupted while waiting for a row group's rows");
+                    } finally {
+                        held.waiting = null;
+                    }
                 }
             }
+            if (feed == null) {
+                break;
+            }
+            feed.run(); // on the consumer's thread, outside the lock; then wait again
         }
         RowBatch b = null;
         Throwable t = null;
@@ -227,6 +345,9 @@ final class PooledRows implements RowGroupRows {
             b = inner.nextBatch();
             last = b == null || inner.exhausted();
             w = b == null ? 0 : weight(b);
+            if (last) {
+                closeInner();
+            }
         } catch (Throwable e) {
             t = e; // recorded before the state is handed back: close() waits for a RUNNING step
             b = null;
@@ -298,6 +419,10 @@ final class PooledRows implements RowGroupRows {
                 held.add(-w);
             }
             queue.clear();
+            if (innerClosed) {
+                return;
+            }
+            innerClosed = true;
         }
         inner.close();
     }

@@ -100,6 +100,45 @@ public final class RowBatch {
         pages[c] = pg; // last: the guard above
     }
 
+    /**
+     * (par) This batch with each column's rows copied out of their pages into a page of their own
+     * ({@link io.pqlab.internal.column.PageRows}), so that it holds its rows, not the pages they lie in:
+     * for a batch queued on a scan's pool whose rows are a small part of its pages
+     * ({@link PooledRows}). This batch itself where a column is repeated. The values, nulls and
+     * row numbers are the same; the per-row arrays and {@link ColumnValues} are made afresh.
+     */
+    RowBatch compact() {
+        for (ColumnDescriptor d : columns) {
+            if (d.maxRepetitionLevel() > 0) {
+                return this;
+            }
+        }
+        Runs[] out = new Runs[runs.length];
+        java.util.Map<Runs, Runs> copied = new java.util.IdentityHashMap<>(); // a column returned twice shares its runs
+        for (int c = 0; c < runs.length; c++) {
+            Runs r = runs[c];
+            Runs done = copied.get(r);
+            if (done == null) {
+                int n = r.size();
+                ColumnBatch[] p = new ColumnBatch[n];
+                int[] from = new int[n];
+                int[] count = new int[n];
+                for (int s = 0; s < n; s++) {
+                    p[s] = r.page(s);
+                    from[s] = r.kth(s);
+                    count[s] = r.count(s);
+                }
+                done = new Runs();
+                if (n > 0) {
+                    done.add(io.pqlab.internal.column.PageRows.copy(p, from, count, n), 0, r.rows());
+                }
+                copied.put(r, done);
+            }
+            out[c] = done;
+        }
+        return new RowBatch(rowGroup, rowNumbers, columns, out).in(schema);
+    }
+
     /** The batch, knowing the file's schema (the scanner gives it; a repeated column's value needs it). */
     RowBatch in(io.pqlab.schema.Schema s) {
         this.schema = s;

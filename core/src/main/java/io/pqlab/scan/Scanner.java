@@ -73,17 +73,67 @@ final class Scanner implements AutoCloseable {
     private final PooledRows.Held held = new PooledRows.Held(PageSource.AHEAD_BYTES);
 
     private Scanner(ParquetFile file, BoundQuery options, Plan plan, List<ColumnDescriptor> outputColumns,
-            List<Integer> conditionColumns, long aheadBytes) {
+            List<Integer> conditionColumns, long aheadBytes, long inlineBytes) {
         this.file = file;
         this.options = options;
         this.plan = plan;
         this.outputColumns = outputColumns;
         this.conditionColumns = conditionColumns;
+        this.pooled = options.threads() > 1 && plannedBytes(plan) > inlineBytes;
         this.readerOptions = ColumnChunkReader.Options.DEFAULT.withVerifyChecksums(options.verifyChecksums());
         this.sources = new PageSource.Context(file, readerOptions, stats,
                 options.uses(Mechanism.PAGE_INDEX), new io.pqlab.internal.column.AheadBudget(aheadBytes),
-                options.threads() > 1 ? maxAhead(options) + 1 : 1); // the read windows' share: row groups in flight
+                pooled ? maxAhead(options) + 1 : 1); // the read windows' share: row groups in flight
     }
+
+    /**
+     * A plan that reads at most this many bytes of column chunks (its row groups not skipped, every
+     * chunk's planned spans: an upper bound, late materialisation may read less) runs on the
+     * caller's thread whatever the thread count, as at one thread: no pool is started. On the idle
+     * machine (bench/RESULTS.md sections 10-12, ScanBench, the 11-30 and 12-02 runs) every pair
+     * whose plan reads up to 14.5 MB was slower at two threads than at one in every run: sorted
+     * {@code id_absent} (1.4 MB of planned pages, 8 pages) 0.8 against 3.1 ms, {@code id_range_1k}
+     * (1.4 MB) 4.0 against 7.2, {@code id_range_1pct} (7.4 MB, 45 pages) 31 against 36-64, DuckDB's
+     * {@code id_point} (one row group of one page per column, 7.3 MB) 26 against 41-69, its
+     * {@code id_range_1pct} (two row groups, 14.5 MB) 65 against 72-84. From 21.8 MB (DuckDB's
+     * {@code and_week_rare_country}, three row groups: 63-89 at one thread, 63-112 at two) and
+     * 31.7 MB (its {@code id_in_5}: 119-200 against 122-219) the runs fall on both sides; the
+     * full-file plans (590 MB) gain. So 16 MiB: where the pool's start, the hand-overs and the
+     * row groups ahead cost more than a second thread gains on a few pages
+     * (bench/profiles/par-PlanBytes.java.txt prints every pair's planned bytes).
+     */
+    static final long DEFAULT_INLINE_BYTES = 16L << 20;
+
+    /** {@link #DEFAULT_INLINE_BYTES}, or the system property pqlab.scan.inlineBytes (core's tests set 0: their small fixtures still run on the pool). */
+    static final long INLINE_BYTES = Long.getLong("pqlab.scan.inlineBytes", DEFAULT_INLINE_BYTES);
+
+    /** Whether the scan runs on a pool (more than one thread and a plan above {@link #INLINE_BYTES}). */
+    private final boolean pooled;
+
+    /** The column-chunk bytes a plan reads in the row groups it does not skip. */
+    static long plannedBytes(Plan plan) {
+        long n = 0;
+        for (RowGroupPlan g : plan.rowGroups()) {
+            if (!g.skipped()) {
+                for (io.pqlab.plan.ColumnRead r : g.reads()) {
+                    n += r.bytes();
+                }
+            }
+        }
+        return n;
+    }
+
+    /** Whether this scan decodes on a pool (tests: false at one thread and for a small plan). */
+    boolean pooled() {
+        return pooled;
+    }
+
+    /** Pools this scan started (tests: none where {@link #pooled()} is false). */
+    int poolsStarted() {
+        return poolsStarted;
+    }
+
+    private int poolsStarted;
 
     /** Plans the scan; nothing of the data is read until {@link #next()}. */
     public static Scanner open(ParquetFile file, BoundQuery options) throws IOException {
@@ -92,6 +142,11 @@ final class Scanner implements AutoCloseable {
 
     /** {@link #open(ParquetFile, BoundQuery)} with another budget of pages decompressed ahead (tests). */
     static Scanner open(ParquetFile file, BoundQuery options, long aheadBytes) throws IOException {
+        return open(file, options, aheadBytes, INLINE_BYTES);
+    }
+
+    /** {@link #open(ParquetFile, BoundQuery, long)} with another {@link #INLINE_BYTES} (tests). */
+    static Scanner open(ParquetFile file, BoundQuery options, long aheadBytes, long inlineBytes) throws IOException {
         List<ColumnDescriptor> out = new ArrayList<>();
         if (options.columns() == null) {
             out.addAll(file.schema().columns());
@@ -107,7 +162,7 @@ final class Scanner implements AutoCloseable {
         out.forEach(c -> projection.add(c.index()));
         projection.addAll(conditionColumns);
         Plan plan = Planner.plan(file, options.withColumns(new ArrayList<>(projection)));
-        return new Scanner(file, options, plan, out, new ArrayList<>(conditionColumns), aheadBytes);
+        return new Scanner(file, options, plan, out, new ArrayList<>(conditionColumns), aheadBytes, inlineBytes);
     }
 
     public Plan plan() {
@@ -136,7 +191,7 @@ final class Scanner implements AutoCloseable {
             throw (RuntimeException) failure;
         }
         try {
-            return options.threads() > 1 ? advancePooled() : advance();
+            return pooled ? advancePooled() : advance();
         } catch (IOException | RuntimeException | Error e) {
             failure = e; // a caller that goes on after a failure must not get the rows past it as if complete
             throw e;
@@ -196,7 +251,7 @@ final class Scanner implements AutoCloseable {
                 if (a.failure() != null) {
                     throw rethrow(a.failure());
                 }
-                ((PooledRows) current).becomeCurrent();
+                ((PooledRows) current).becomeCurrent(this::openPooled); // opens more while it waits on a slow one
                 openPooled();
             }
             RowBatch b;
@@ -229,10 +284,12 @@ final class Scanner implements AutoCloseable {
 
     /**
      * Opens the row groups worked on after the current one, in file order, each a task on the
-     * pool. Without a limit, up to {@link #maxAhead} of them, whatever their size: a row group's
-     * task holds a window's pages per column and the batches it queued, and stops at the scan's
-     * budget of queued bytes (DuckDB's file has 82 row groups of one page per column: one alone
-     * cannot keep two threads busy). Under a limit only the next one, once the current one has
+     * pool. Without a limit, up to {@link #maxAhead} of them not yet done ({@link #inFlight}),
+     * whatever their size: a row group's task holds a window's pages per column and the batches it
+     * queued, and stops at the scan's budget of queued bytes (DuckDB's file has 82 row groups of
+     * one page per column: one alone cannot keep two threads busy); done ones wait for the
+     * consumer, up to {@link #maxOpen} in all. Called when the consumer moves on, and while it
+     * waits on the current row group once another has finished ({@link PooledRows#becomeCurrent(Runnable)}). Under a limit only the next one, once the current one has
      * made all its batches, with what the limit still allows after them: so no row group is
      * read that one thread would not have read (ParallelScanTest holds the counters equal).
      */
@@ -252,7 +309,8 @@ final class Scanner implements AutoCloseable {
                 if (left <= 0) {
                     return;
                 }
-            } else if (ahead.size() >= maxAhead() + (current == null ? 1 : 0)) { // the first is about to be current
+            } else if (inFlight() >= maxAhead() + (current == null ? 1 : 0) // the first is about to be current
+                    || ahead.size() >= maxOpen()) {
                 return;
             }
             RowGroupPlan g = plan.rowGroups().get(nextRowGroup++);
@@ -264,6 +322,8 @@ final class Scanner implements AutoCloseable {
                 RowGroupRows rows = scanRowGroup(g, left);
                 if (rows != null) {
                     ahead.add(new Ahead(new PooledRows(rows, pool(), held), null));
+                    boolean currentBusy = current != null && !((PooledRows) current).made();
+                    peakInFlight = Math.max(peakInFlight, inFlight() + (currentBusy ? 1 : 0));
                 }
             } catch (IOException | RuntimeException | Error e) {
                 ahead.add(new Ahead(null, e));
@@ -271,6 +331,36 @@ final class Scanner implements AutoCloseable {
                 return;
             }
         }
+    }
+
+    /**
+     * Row groups ahead not yet done: what {@link #maxAhead} caps. A row group that has made all its
+     * batches has closed its readers and holds only its queued batches, which the queue's budget
+     * bounds ({@link PooledRows.Held}), so it no longer counts: on DuckDB's file (a lookup decodes
+     * one page per row group, ~2.5 ms each) the pool ran dry behind a slow current row group with
+     * two done ones ahead (bench/profiles/par-trace-cust-absent-before.txt).
+     */
+    private int inFlight() {
+        int n = 0;
+        for (Ahead a : ahead) {
+            if (a.rows() != null && !((PooledRows) a.rows()).made()) {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    /** Row groups opened ahead at most, done ones included: {@link #maxAhead} and two per thread done and waiting for the consumer. */
+    private int maxOpen() {
+        return maxAhead() + 2 * options.threads();
+    }
+
+    /** The most row groups not yet done, the current one included, when one was opened (tests: at most {@link #maxAhead} + 1). */
+    private int peakInFlight;
+
+    /** {@link #peakInFlight} (tests). */
+    int peakInFlight() {
+        return peakInFlight;
     }
 
     /**
@@ -326,6 +416,21 @@ final class Scanner implements AutoCloseable {
         return sources.ahead();
     }
 
+    /** Batches the pooled row groups compacted before queueing them (tests; {@link PooledRows#SPARSE}). */
+    long batchesCompacted() {
+        return held.compacted();
+    }
+
+    /** Whether every row group opened ahead has made all its batches (tests wait for it to see their work done on the pool). */
+    boolean aheadMade() {
+        for (Ahead a : ahead) {
+            if (a.rows() != null && !((PooledRows) a.rows()).made()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** Row groups opened ahead now (tests). */
     int rowGroupsAhead() {
         return ahead.size();
@@ -347,12 +452,12 @@ final class Scanner implements AutoCloseable {
     }
 
     /**
-     * The pool that decodes ahead, made when first needed (null at one thread: everything on the
-     * caller's thread, as before there was a pool). Its threads are daemons and end when idle, so
+     * The pool that decodes ahead, made when first needed (null at one thread or for a small plan,
+     * {@link #INLINE_BYTES}: everything on the caller's thread, as before there was a pool). Its threads are daemons and end when idle, so
      * a scan left unclosed holds none for long.
      */
     private ExecutorService pool() {
-        if (options.threads() <= 1) {
+        if (!pooled) {
             return null;
         }
         if (pool == null) {
@@ -365,6 +470,7 @@ final class Scanner implements AutoCloseable {
                     });
             p.allowCoreThreadTimeOut(true);
             pool = p;
+            poolsStarted++;
         }
         return pool;
     }

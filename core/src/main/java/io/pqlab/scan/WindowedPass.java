@@ -44,7 +44,7 @@ final class WindowedPass implements RowGroupRows {
         long reached; // end row of the last page decoded
         boolean ended;
 
-        Feed(Pages pages, List<Predicate.Leaf> leaves, ColumnCursor cursor, Predicate gate) {
+        Feed(Pages pages, List<Predicate.Leaf> leaves, ConditionEvaluator.Merged merged, ColumnCursor cursor, Predicate gate) {
             this.pages = pages;
             this.leaves = leaves;
             this.cursor = cursor;
@@ -52,7 +52,7 @@ final class WindowedPass implements RowGroupRows {
             this.tests = new CompiledLeaf[leaves.size()];
             this.bits = new RowBits[leaves.size()];
             for (int j = 0; j < tests.length; j++) {
-                tests[j] = CompiledLeaf.forLeaf(leaves.get(j));
+                tests[j] = merged.test(leaves.get(j));
                 bits[j] = new RowBits();
             }
         }
@@ -154,17 +154,19 @@ final class WindowedPass implements RowGroupRows {
             Map<Integer, Pages> conditionPages, List<Integer> distinct, Map<Integer, Pages> returnedPages,
             boolean progressive, int[] slotColumn, List<ColumnDescriptor> outputColumns, ScanStats stats, long limit) {
         List<Feed> feeds = new ArrayList<>();
-        Map<Integer, Predicate> gates = progressive ? gates(p, conditionColumns) : Map.of();
         ColumnCursor[] cursors = new ColumnCursor[distinct.size()];
         List<Pages> told = new ArrayList<>();
         try {
+            ConditionEvaluator.Merged merged = ConditionEvaluator.merged(p); // one column's comparisons: one range
+            p = merged.p(); // the same columns and gates as p (a stand-in is on its leaves' column)
+            Map<Integer, Predicate> gates = progressive ? gates(p, conditionColumns) : Map.of();
             for (int c : conditionColumns) {
                 int slot = distinct.indexOf(c);
                 ColumnCursor cursor = slot >= 0 ? new ColumnCursor(null, null) : null;
                 if (slot >= 0) {
                     cursors[slot] = cursor;
                 }
-                feeds.add(new Feed(conditionPages.get(c), ConditionEvaluator.leavesOf(p, c), cursor, gates.get(c)));
+                feeds.add(new Feed(conditionPages.get(c), ConditionEvaluator.leavesOf(p, c), merged, cursor, gates.get(c)));
             }
             for (int i = 0; i < cursors.length; i++) {
                 if (cursors[i] == null) {
