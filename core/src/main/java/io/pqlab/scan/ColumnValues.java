@@ -4,6 +4,7 @@ import io.pqlab.internal.column.ColumnBatch;
 import io.pqlab.internal.encoding.Binaries;
 import io.pqlab.schema.ColumnDescriptor;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 /**
  * One flat column's values in one {@link RowBatch}, by row: index i is the batch's row i. The
@@ -183,6 +184,10 @@ public final class ColumnValues {
         }
         int n = runs.rows();
         ColumnValues out = new ColumnValues(column, n);
+        if (runs.size() == 1 && runs.row(0) == 0 && runs.count(0) == n
+                && out.wholeRun(runs.page(0), runs.kth(0), n)) {
+            return out;
+        }
         switch (column.type()) {
             case BOOLEAN -> out.booleans = new boolean[n];
             case INT32 -> out.ints = new int[n];
@@ -199,6 +204,29 @@ public final class ColumnValues {
             out.copy(runs.page(s), runs.kth(s), runs.row(s), runs.count(s));
         }
         return out;
+    }
+
+    /**
+     * (arrays) The batch is one run of a page without nulls, entries [e, e + n), of numbers: its
+     * array is one {@code Arrays.copyOfRange}, which the JIT fills without zeroing it first (a
+     * new array per column and batch: 336 MB of zeroing a full scan of DuckDB's file). False
+     * (nothing set) otherwise.
+     */
+    private boolean wholeRun(ColumnBatch p, int e, int n) {
+        if (!p.entriesAreValues()) {
+            return false;
+        }
+        switch (column.type()) {
+            case INT32 -> ints = Arrays.copyOfRange(p.ints(), e, e + n);
+            case INT64 -> longs = Arrays.copyOfRange(p.longs(), e, e + n);
+            case FLOAT -> floats = Arrays.copyOfRange(p.floats(), e, e + n);
+            case DOUBLE -> doubles = Arrays.copyOfRange(p.doubles(), e, e + n);
+            case BOOLEAN -> booleans = Arrays.copyOfRange(p.booleans(), e, e + n);
+            default -> {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Entries [e, e + k) of page p (a flat column: entry = the page's row) into rows [r, r + k). */

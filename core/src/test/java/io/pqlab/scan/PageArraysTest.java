@@ -146,7 +146,8 @@ class PageArraysTest {
         try (ParquetFile f = ParquetFile.open(file)) {
             BoundQuery q = BoundQuery.of(condition == null ? null : Binder.bind(condition, f.schema()), null,
                     Query.all().threads(threads));
-            try (Scanner sc = Scanner.open(f, q)) {
+            // on the pool at 2 and 4 threads however small the file (no INLINE_BYTES cut)
+            try (Scanner sc = Scanner.open(f, q, PageSource.AHEAD_BYTES, 0)) {
                 budget = sc.aheadBudget();
                 for (RowBatch b = sc.next(); b != null; b = sc.next()) {
                     batches.add(b);
