@@ -190,6 +190,8 @@ public final class ColumnChunkReader implements AutoCloseable {
     private byte[] inUse;
     /** The stored bytes' copy of the page read ahead being decoded, likewise. */
     private byte[] copyInUse;
+    /** The decompression task of that page, if any: joined before its copy goes back to the spares. */
+    private Prepared preparedInUse;
     /**
      * The page after those read ahead, read and checked but too large for the budget left: its
      * stored bytes stay in the read buffer (nothing reads the buffer before it is taken), so
@@ -417,8 +419,7 @@ public final class ColumnChunkReader implements AutoCloseable {
             inUse = null;
         }
         if (copyInUse != null) {
-            recycle(copyInUse); // likewise; its decompression, if any, is done
-            copyInUse = null;
+            releaseCopyInUse(); // likewise
         }
         if (b != null && aheadPool != null) {
             readAhead();
@@ -544,9 +545,8 @@ public final class ColumnChunkReader implements AutoCloseable {
         }
         // what a next() that threw left (no batch was made from them), the window, the page buffer
         recycle(inUse);
-        recycle(copyInUse);
         inUse = null;
-        copyInUse = null;
+        releaseCopyInUse();
         buffer.release();
         recycle(pageBuf);
         pageBuf = EMPTY;
@@ -564,6 +564,7 @@ public final class ColumnChunkReader implements AutoCloseable {
                 aheadBudget.release(p.aheadCost());
                 HELD_AHEAD.add(-p.aheadCost());
                 copyInUse = p.plain();
+                preparedInUse = p.prepared;
                 return p;
             }
             dropAhead(); // not reached: pages are read ahead exactly where next() goes
@@ -574,6 +575,21 @@ public final class ColumnChunkReader implements AutoCloseable {
             return h; // read and checked once already; its bytes are in the buffer still
         }
         return readPage(at, pageLimit, fetchLimit);
+    }
+
+    /**
+     * Gives back the stored bytes' copy of the page taken from those read ahead. Its task may
+     * still be running on a pool thread when the page was not decoded from its output (a next()
+     * that threw first, or the inline path taken): it is stopped or waited for first, so no
+     * other reader writes into bytes a decompressor is reading.
+     */
+    private void releaseCopyInUse() {
+        if (preparedInUse != null) {
+            preparedInUse.abandon();
+            preparedInUse = null;
+        }
+        recycle(copyInUse);
+        copyInUse = null;
     }
 
     private void dropAhead() {
