@@ -213,8 +213,8 @@ public final class ColumnValues {
      * (nothing set) otherwise.
      */
     private boolean wholeRun(ColumnBatch p, int e, int n) {
-        if (!p.entriesAreValues()) {
-            return false;
+        if (!p.entriesAreValues() || e < 0 || e + n > p.valueCount()) {
+            return false; // (copyOfRange would pad a run past the page's values with zeros, silently)
         }
         switch (column.type()) {
             case INT32 -> ints = Arrays.copyOfRange(p.ints(), e, e + n);
