@@ -31,6 +31,35 @@ class AheadBudgetTest {
         Path file = dir.resolve("wide.parquet");
         WideProjectionSmallHeapTest.writeWide(file, COLUMNS, ROWS_PER_GROUP, GROUPS);
         long budget = 80 << 10; // about three pages' stored and decompressed bytes
+        // HELD_AHEAD is the JVM's: another test's scan still finishing can add to it while this one
+        // runs (once in the whole suite, 332 bytes over). What the bound guards against, readers
+        // on budgets of their own (review finding F1), exceeds it on every try (5.2 MB against
+        // 80 KiB then), so three tries after the gauge is quiet keep that failing.
+        long over = Long.MAX_VALUE;
+        for (int attempt = 0; attempt < 3 && over > budget; attempt++) {
+            awaitQuiet();
+            over = heldAheadByOneScan(file, budget);
+        }
+        assertThat(over).as("bytes held ahead by all readers at once").isPositive().isLessThanOrEqualTo(budget);
+    }
+
+    /** Waits (up to 5 s) until the JVM's held-ahead gauge has not moved for 100 ms. */
+    private static void awaitQuiet() throws InterruptedException {
+        long last = ColumnChunkReader.HELD_AHEAD.now();
+        long quietSince = System.nanoTime();
+        long end = quietSince + 5_000_000_000L;
+        while (System.nanoTime() < end && System.nanoTime() - quietSince < 100_000_000L) {
+            Thread.sleep(5);
+            long now = ColumnChunkReader.HELD_AHEAD.now();
+            if (now != last) {
+                last = now;
+                quietSince = System.nanoTime();
+            }
+        }
+    }
+
+    /** The most bytes all readers held ahead at once during one full scan at 4 threads. */
+    private static long heldAheadByOneScan(Path file, long budget) throws Exception {
         try (ParquetFile f = ParquetFile.open(file)) {
             assertThat(io.pqlab.internal.format.ParquetFiles.chunk(f, 0, 0).metaData().codec())
                     .isEqualTo(io.pqlab.internal.compress.Decompressor.SNAPPY);
@@ -46,9 +75,9 @@ class AheadBudgetTest {
                 assertThat(s.aheadBudget().peak()).as("pages were decompressed ahead").isPositive();
             }
             assertThat(n).isEqualTo((long) ROWS_PER_GROUP * GROUPS);
-            assertThat(ColumnChunkReader.HELD_AHEAD.peak() - before).as("bytes held ahead by all readers at once")
-                    .isPositive().isLessThanOrEqualTo(budget);
+            long over = ColumnChunkReader.HELD_AHEAD.peak() - before;
             assertThat(ColumnChunkReader.HELD_AHEAD.now()).as("everything given back at the end").isEqualTo(before);
+            return over;
         }
     }
 }
