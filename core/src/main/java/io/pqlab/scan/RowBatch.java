@@ -32,6 +32,9 @@ import java.util.List;
  *
  * <p>Not thread-safe: a batch makes its per-row arrays and its {@link ColumnValues} when first
  * asked, so one thread reads it at a time (hand it to another through a queue or a lock).
+ *
+ * <p>A batch stays valid as long as it is referenced. A consumer that copies what it needs out of
+ * each batch may {@link #release()} it once done, so that the scan reuses the arrays it views.
  */
 public final class RowBatch {
     private final int rowGroup;

@@ -18,7 +18,8 @@ import java.util.TreeMap;
  * exceeds it. Pages ahead come first: {@link #take} drops spares to make room, and an array given
  * back that does not fit is left to the GC. A reader gives an array back only when nothing it
  * handed out references it (a batch never points into one; a PLAIN string page's decompressed
- * buffer, which its batch views, is never given back). {@link #freeArrays} at the scan's end.
+ * buffer, which its batches view, comes back only through its {@link PageLease}, once every batch
+ * holding the page is released). {@link #freeArrays} at the scan's end.
  * Safe for any thread.
  */
 public final class AheadBudget {
