@@ -127,11 +127,18 @@ class ReleasedBatchesTest {
             for (int threads : new int[] {1, 2, 4}) {
                 // keep every third batch (1 of 3, from the second), release the others as they come
                 scan(f, null, threads, r -> true, k -> k % 3 != 1);
-                // keep two in a row, then release two: a page between a kept and a released one
-                scan(f, null, threads, r -> true, k -> k % 4 >= 2);
-                scan(f, "c = 'c2' OR id >= 150000", threads, r -> "c2".equals(c(r)) || r >= 150_000, k -> k % 2 == 0);
-                scan(f, "s IS NULL OR (id >= 60000 AND id < 70000)", threads,
-                        r -> s(r) == null || (r >= 60_000 && r < 70_000), k -> k % 3 != 1);
+                if (f == files().get(0)) {
+                    // keep two in a row, then release two: a page between a kept and a released one
+                    scan(f, null, threads, r -> true, k -> k % 4 >= 2);
+                }
+                // (a selective scan each, the two conditions over the thread counts: the suite's time)
+                if (threads != 2) {
+                    scan(f, "c = 'c2' OR id >= 150000", threads, r -> "c2".equals(c(r)) || r >= 150_000, k -> k % 2 == 0);
+                }
+                if (threads != 1) {
+                    scan(f, "s IS NULL OR (id >= 60000 AND id < 70000)", threads,
+                            r -> s(r) == null || (r >= 60_000 && r < 70_000), k -> k % 3 != 1);
+                }
             }
         }
     }
