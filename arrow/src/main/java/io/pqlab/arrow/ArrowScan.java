@@ -258,6 +258,9 @@ public final class ArrowScan extends ArrowReader {
             }
         }
         root.setRowCount(n);
+        // (reuse) every value is in the vectors now (Arrow's own buffers): the scan may reuse the
+        // arrays the batch viewed
+        b.release();
         bytesRead = scan.stats().bytesFetched();
         return true;
     }

@@ -14,7 +14,8 @@ import java.util.function.LongConsumer;
  * pqlab as its users drive it: open (footer), bind the condition text, plan, scan every column of
  * the matching rows, column by column through {@link RowBatch#values(int)}. Values are consumed as
  * decoded (INT64 as long; strings as their decoded bytes' offset and length, like parquet-java's
- * Binary, without building a String).
+ * Binary, without building a String). Each batch is released once read ({@link RowBatch#release()}),
+ * as a consumer that copies out of its batches does.
  */
 public final class PqlabScan {
     private PqlabScan() {}
@@ -68,6 +69,7 @@ public final class PqlabScan {
                     }
                 }
                 n += rows;
+                b.release(); // every value was read into the sink: the scan may reuse its pages' arrays
             }
             }
         }

@@ -49,6 +49,7 @@ final class DatasetRows {
                     rows.file(b.rows().columns(), constants(d, b.partition()));
                 }
                 rows.write(b.rows());
+                b.rows().release(); // (reuse) printed, or its text kept for the table: nothing reads it again
             }
         } catch (Main.OutputClosed e) {
             if (stats != null && opened != null) {

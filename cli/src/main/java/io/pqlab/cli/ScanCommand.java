@@ -200,6 +200,7 @@ final class ScanCommand extends QueryCommand {
                 } else {
                     rows.write(b);
                 }
+                b.release(); // (reuse) printed, or its text kept for the table: nothing reads it again
             }
             if (!rowNumbers) {
                 rows.finish();

@@ -32,6 +32,9 @@ import java.util.List;
  *
  * <p>Not thread-safe: a batch makes its per-row arrays and its {@link ColumnValues} when first
  * asked, so one thread reads it at a time (hand it to another through a queue or a lock).
+ *
+ * <p>A batch stays valid as long as it is referenced. A consumer that copies what it needs out of
+ * each batch may {@link #release()} it once done, so that the scan reuses the arrays it views.
  */
 public final class RowBatch {
     private final int rowGroup;
@@ -50,7 +53,16 @@ public final class RowBatch {
     /** Per column: the reader of its pruned top-level field, made when first asked. */
     private io.pqlab.internal.assembly.FieldReader[] leafFields;
 
+    /** (reuse) The page buffers this batch holds a reference to, shared with its {@link #head}s. */
+    private final Held held;
+
+    /** A batch just assembled from the scan's pages: it takes a reference to each leased page it holds. */
     RowBatch(int rowGroup, long[] rowNumbers, List<ColumnDescriptor> columns, Runs[] runs) {
+        this(rowGroup, rowNumbers, columns, runs, Held.of(runs));
+    }
+
+    private RowBatch(int rowGroup, long[] rowNumbers, List<ColumnDescriptor> columns, Runs[] runs, Held held) {
+        this.held = held;
         this.rowGroup = rowGroup;
         this.rowNumbers = rowNumbers;
         this.columns = columns;
@@ -70,8 +82,12 @@ public final class RowBatch {
     /** Column c's per-row page and entries, derived from its runs the first time a row getter needs them. */
     private void rows(int c) {
         if (pages[c] != null) {
+            if (held.released) {
+                throw released();
+            }
             return;
         }
+        live();
         Runs r = runs[c];
         int n = rowNumbers.length;
         ColumnBatch[] pg = new ColumnBatch[n];
@@ -136,7 +152,9 @@ public final class RowBatch {
             }
             out[c] = done;
         }
-        return new RowBatch(rowGroup, rowNumbers, columns, out).in(schema);
+        RowBatch copy = new RowBatch(rowGroup, rowNumbers, columns, out, Held.none()).in(schema);
+        held.drop(false); // (reuse) the copy shares no array with the pages: this batch is not handed out
+        return copy;
     }
 
     /** The batch, knowing the file's schema (the scanner gives it; a repeated column's value needs it). */
@@ -162,6 +180,7 @@ public final class RowBatch {
         if (n < 0) {
             throw new IllegalArgumentException("a negative row count: " + n);
         }
+        live();
         if (n >= size()) {
             return this;
         }
@@ -169,7 +188,114 @@ public final class RowBatch {
         for (int c = 0; c < runs.length; c++) {
             r[c] = runs[c].head(n);
         }
-        return new RowBatch(rowGroup, java.util.Arrays.copyOf(rowNumbers, n), columns, r).in(schema);
+        // (reuse) the head holds this batch's references: releasing either releases both
+        return new RowBatch(rowGroup, java.util.Arrays.copyOf(rowNumbers, n), columns, r, held).in(schema);
+    }
+
+    /**
+     * Says the caller is done with this batch, so that the scan may reuse the arrays it views
+     * (optional: a batch never released stays valid forever, as it always did). After it, this
+     * batch and everything read from it without a copy are invalid: the {@link ColumnValues} it
+     * gave (their byte arrays, offsets and lengths point into the decoded pages), and any
+     * {@link #head} of it or batch it is a head of (they share
+     * its pages: releasing either releases both). Reading this batch again throws an
+     * {@link IllegalStateException}; what was read into values of the caller's own (a {@code long},
+     * a {@code String}, a {@link #getBinary} copy, an Arrow vector filled from it) stays valid.
+     * Releasing twice does nothing.
+     *
+     * <p>What is reused today: the decompressed buffer of a PLAIN-encoded string page, which the
+     * batch's strings view instead of copying them (on DuckDB's 10M-row file 1.15 GB of fresh,
+     * zeroed arrays a full scan). Such a buffer goes back to the scan's spare arrays once every
+     * batch that holds rows of its page has been released and the scan has made the last batch
+     * that can hold the page; from then on the scan's next such pages are decompressed into the
+     * spares. Batches made ahead, queued on the scan's pool, or held unreleased by the caller keep
+     * their pages, however many batches later ones are released. Release from the thread that
+     * reads the batch (any thread may, one at a time).
+     */
+    public void release() {
+        held.drop(true);
+    }
+
+    private void live() {
+        if (held.released) {
+            throw released();
+        }
+    }
+
+    private IllegalStateException released() {
+        return new IllegalStateException("this batch was released (RowBatch.release): its values may have been"
+                + " overwritten by later pages");
+    }
+
+    /** (reuse) The leased pages a batch holds, taken once and released once (by the batch or any head of it). */
+    private static final class Held {
+        private static final io.pqlab.internal.column.PageLease[] NO_LEASES = {};
+
+        private final io.pqlab.internal.column.PageLease[] leases;
+        private volatile boolean released;
+
+        private Held(io.pqlab.internal.column.PageLease[] leases) {
+            this.leases = leases;
+        }
+
+        /**
+         * A reference to each leased page of the runs (once per page, a column returned twice
+         * included); and for a page whose last row is in them, the scan's own reference dropped:
+         * rows are assembled in order, so no later batch can hold that page.
+         */
+        static Held of(Runs[] runs) {
+            io.pqlab.internal.column.PageLease[] out = null;
+            int n = 0;
+            for (int c = 0; c < runs.length; c++) {
+                Runs r = runs[c];
+                for (int s = 0; s < r.size(); s++) {
+                    ColumnBatch p = r.page(s);
+                    io.pqlab.internal.column.PageLease l = p.lease();
+                    if (l == null) {
+                        continue;
+                    }
+                    if (out == null) {
+                        out = new io.pqlab.internal.column.PageLease[4];
+                    }
+                    if (!contains(out, n, l)) {
+                        if (n == out.length) {
+                            out = java.util.Arrays.copyOf(out, 2 * n);
+                        }
+                        out[n++] = l;
+                        l.retain();
+                    }
+                    // a lease is only on a flat column's page: its k-th row is its k-th entry
+                    if (r.kth(s) + r.count(s) == p.rowCount()) {
+                        l.seal();
+                    }
+                }
+            }
+            return new Held(out == null ? NO_LEASES : java.util.Arrays.copyOf(out, n));
+        }
+
+        private static boolean contains(io.pqlab.internal.column.PageLease[] a, int n, io.pqlab.internal.column.PageLease l) {
+            for (int i = 0; i < n; i++) {
+                if (a[i] == l) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        /** A batch of its own (a compacted one: its pages are copies). */
+        static Held none() {
+            return new Held(NO_LEASES);
+        }
+
+        synchronized void drop(boolean byConsumer) {
+            if (released) {
+                return;
+            }
+            released = true;
+            for (io.pqlab.internal.column.PageLease l : leases) {
+                l.release(byConsumer);
+            }
+        }
     }
 
     /** The file row number (0-based, across row groups) of row i. */
@@ -202,6 +328,7 @@ public final class RowBatch {
      * @throws IllegalStateException if the column is inside a repeated field
      */
     public ColumnValues values(int c) {
+        live();
         ColumnValues v = values[c];
         if (v == null) {
             v = ColumnValues.of(columns.get(c), runs[c]);
@@ -463,6 +590,7 @@ public final class RowBatch {
      * @throws io.pqlab.MalformedFileException if the row's levels contradict each other
      */
     public Object value(io.pqlab.schema.SchemaNode node, int i) {
+        live();
         if (readers == null) {
             readers = new java.util.IdentityHashMap<>();
         }

@@ -16,6 +16,9 @@ import java.util.NoSuchElementException;
  * An I/O error while iterating is an {@link UncheckedIOException}; {@link #nextBatch()} throws it
  * as it is.
  *
+ * <p>Each batch stays valid after later calls; a consumer done with one may
+ * {@link RowBatch#release()} it so that the scan reuses the arrays it views.
+ *
  * <p>Not thread-safe: one scan is read by one thread; start one scan per thread (from one shared
  * {@link io.pqlab.ParquetFile}) to read in parallel.
  */

@@ -123,6 +123,10 @@ final class ColumnarReader implements PartitionReader<ColumnarBatch> {
             fill(c, v, rows);
         }
         out.setNumRows(rows);
+        // (reuse) the vectors hold copies of every value (getBinary and the value conversion
+        // copy): the scan may reuse the arrays the batch viewed
+        batch.release();
+        batch = null;
         return true;
     }
 

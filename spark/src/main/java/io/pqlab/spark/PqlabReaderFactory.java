@@ -160,6 +160,11 @@ final class PqlabReaderFactory implements PartitionReaderFactory {
         @Override
         public boolean next() throws IOException {
             while (batch == null || ++row >= batch.size()) {
+                if (batch != null) {
+                    // (reuse) the rows given out hold copies (SparkTypes.internal of
+                    // RowBatch.value): the scan may reuse the arrays the batch viewed
+                    batch.release();
+                }
                 batch = task.next();
                 row = -1;
                 if (batch == null) {

@@ -18,7 +18,8 @@ import java.util.TreeMap;
  * exceeds it. Pages ahead come first: {@link #take} drops spares to make room, and an array given
  * back that does not fit is left to the GC. A reader gives an array back only when nothing it
  * handed out references it (a batch never points into one; a PLAIN string page's decompressed
- * buffer, which its batch views, is never given back). {@link #freeArrays} at the scan's end.
+ * buffer, which its batches view, comes back only through its {@link PageLease}, once every batch
+ * holding the page is released). {@link #freeArrays} at the scan's end.
  * Safe for any thread.
  */
 public final class AheadBudget {
@@ -38,6 +39,16 @@ public final class AheadBudget {
     private final TreeMap<Integer, ArrayDeque<byte[]>> spares = new TreeMap<>();
     private long reused;
     private long allocated;
+    /**
+     * (reuse) A consumer of the scan has released a batch ({@code RowBatch.release()}): from then on
+     * a PLAIN string page its batch views is decompressed into a spare ({@link #viewArray}), since
+     * the buffer comes back once its batches are released. Until then such a page gets a new array
+     * of exactly its size, as before leases (a batch kept forever holds no more than its page).
+     */
+    private volatile boolean consumerReleases;
+    /** (reuse) Viewed pages' buffers that were spares ({@link #viewArray}), and buffers given back by their leases. */
+    private long views;
+    private long viewsReturned;
 
     public AheadBudget(long limit) {
         this.limit = limit;
@@ -97,17 +108,88 @@ public final class AheadBudget {
         synchronized (this) {
             Map.Entry<Integer, ArrayDeque<byte[]>> e = spares.ceilingEntry(min);
             if (e != null && e.getKey() <= Math.max(cls, 2L * min)) {
-                byte[] a = e.getValue().pop();
-                if (e.getValue().isEmpty()) {
-                    spares.remove(e.getKey());
-                }
-                spare -= a.length;
-                reused++;
-                return a;
+                return pop(e);
             }
             allocated++;
         }
         return new byte[cls];
+    }
+
+    /**
+     * (reuse) The decompression buffer of a PLAIN string page its batch will view: once the scan's
+     * consumer has released a batch, a spare of at least {@code min} bytes and at most its size
+     * class (never up to twice: a batch the consumer keeps holds it), else a new one of that
+     * class; before, a new array of exactly {@code min} bytes.
+     */
+    byte[] viewArray(int min) {
+        if (!consumerReleases) {
+            return new byte[min];
+        }
+        return classArray(min, true);
+    }
+
+    /**
+     * An array of at least {@code min} bytes and at most {@link #counted}(min), of any content: a
+     * spare of its size class, else a new one. For a page read ahead, whose cost the budget takes
+     * as its arrays' counted sizes before they are chosen: so held counts at least what the
+     * arrays take (a spare from {@link #array} may be up to twice the bytes asked for).
+     */
+    byte[] classArray(int min) {
+        return classArray(min, false);
+    }
+
+    private byte[] classArray(int min, boolean view) {
+        if (min < MIN_POOLED) {
+            return new byte[min];
+        }
+        int cls = sizeClass(min);
+        synchronized (this) {
+            Map.Entry<Integer, ArrayDeque<byte[]>> e = spares.ceilingEntry(min);
+            if (e != null && e.getKey() <= cls) {
+                views += view ? 1 : 0;
+                return pop(e);
+            }
+            allocated++;
+        }
+        return new byte[cls];
+    }
+
+    /** The most bytes {@link #classArray}(n) takes: what a page ahead's array is counted as. */
+    static long counted(int n) {
+        return n < MIN_POOLED ? Math.max(0, n) : sizeClass(n);
+    }
+
+    /**
+     * (reuse) Buffers of viewed pages that were spare arrays ({@link #viewArray}), and buffers
+     * given back by their page's last release (tests).
+     */
+    public synchronized long[] viewCounts() {
+        return new long[] {views, viewsReturned};
+    }
+
+    /** A viewed page's buffer, no batch holding it any more ({@link PageLease}). */
+    void recycleViewed(byte[] a) {
+        synchronized (this) {
+            viewsReturned++;
+        }
+        recycle(a);
+    }
+
+    /** The consumer released a batch (see {@link #viewArray}). */
+    void consumerReleases() {
+        if (!consumerReleases) {
+            consumerReleases = true;
+        }
+    }
+
+    private byte[] pop(Map.Entry<Integer, ArrayDeque<byte[]>> e) {
+        byte[] a = e.getValue().pop();
+        if (e.getValue().isEmpty()) {
+            spares.remove(e.getKey());
+        }
+        spare -= a.length;
+        reused++;
+        return a;
     }
 
     /**

@@ -76,6 +76,12 @@ public final class ColumnBatch {
      * consumer and by a pool thread evaluating the next batch's condition at once.
      */
     private volatile Binaries gathered;
+    /**
+     * (reuse) The decompressed buffer {@link #binaries} views (a PLAIN string page of a flat column
+     * read by a scan), counted by the batches that hold this page; null where the page holds no
+     * buffer that could go back to the scan's spares.
+     */
+    PageLease lease;
 
     /** Lazily built: value index of each entry (-1 for null), and entries where rows start. */
     private int[] valueIndexOf;
@@ -97,8 +103,14 @@ public final class ColumnBatch {
         dictionary = null;
         gatherBytes = -1;
         gathered = null;
+        lease = null;
         valueIndexBuilt = false;
         rowStartsBuilt = false;
+    }
+
+    /** (reuse) The lease on the buffer this page's strings view, or null (see {@link PageLease}). */
+    public PageLease lease() {
+        return lease;
     }
 
     public ColumnDescriptor column() {

@@ -443,6 +443,16 @@ public final class ColumnChunkReader implements AutoCloseable {
         return arrays != null ? arrays.array(n) : new byte[n];
     }
 
+    /** A page ahead's array (see {@link AheadBudget#classArray}). */
+    private byte[] classArray(int n) {
+        return arrays != null ? arrays.classArray(n) : new byte[n];
+    }
+
+    /** A buffer a batch will view (see {@link AheadBudget#viewArray}). */
+    private byte[] viewArray(int n) {
+        return arrays != null ? arrays.viewArray(n) : new byte[n];
+    }
+
     /** Gives back an array no batch references (see {@link AheadBudget}). */
     private void recycle(byte[] a) {
         if (arrays != null) {
@@ -661,13 +671,15 @@ public final class ColumnChunkReader implements AutoCloseable {
                 return;
             }
             int stored = (int) (p.end() - p.bodyOffset());
-            long cost = (long) stored + Math.max(0, p.header.uncompressedPageSize());
+            // (reuse) counted as the arrays it will hold take at most (their size class: never a
+            // spare larger than that, AheadBudget.classArray), not as the bytes asked for
+            long cost = AheadBudget.counted(stored) + AheadBudget.counted(Math.max(0, p.header.uncompressedPageSize()));
             if (!aheadBudget.take(cost)) {
                 held = p; // its bytes stay in the buffer; next() decodes it there, not read again
                 return;
             }
             held = null;
-            byte[] copy = array(stored);
+            byte[] copy = classArray(stored);
             System.arraycopy(buffer.array(), buffer.index(p.bodyOffset()), copy, 0, stored);
             Prepared prep = prepare(p, copy);
             Page q = new Page(p.offset(), p.headerLength(), p.header(), p.end(), copy, true, prep, cost);
@@ -716,6 +728,7 @@ public final class ColumnChunkReader implements AutoCloseable {
         final long fileOffset;
         /** The batch will view the output (see {@link #viewed}). */
         final boolean kept;
+
         private final AtomicBoolean claimed = new AtomicBoolean();
         private final CompletableFuture<Void> done = new CompletableFuture<>();
         /** Written by the runner; read after {@code done} (get, abandon). */
@@ -745,8 +758,9 @@ public final class ColumnChunkReader implements AutoCloseable {
                     d = new Decompressor(options.maxPageSize());
                 }
                 d.checkSizes(codec, storedLen, size, fileOffset);
-                // a page its batch will view gets an array of its own, of its size; others a spare
-                byte[] o = kept ? new byte[size] : array(size);
+                // a page its batch will view gets an array of its size (a spare of at most its
+                // size class once the consumer releases batches); others a spare
+                byte[] o = kept ? viewArray(size) : classArray(size);
                 d.decompress(codec, src, from, storedLen, o, 0, size, fileOffset);
                 out = o;
             } catch (Throwable t) {
@@ -1158,10 +1172,12 @@ public final class ColumnChunkReader implements AutoCloseable {
         }
         decompressor.checkSizes(codec, storedLen, size, fileOffset);
         if (viewed(p.header)) {
-            // (arrays) its batch will view these bytes: an array of exactly its size, never a spare
+            // (arrays) its batch will view these bytes: an array of exactly its size; (reuse) a
+            // spare of at most its size class once the consumer releases batches (the buffer
+            // comes back through the page's lease)
             if (pageBuf.length != size) {
                 recycle(pageBuf);
-                pageBuf = new byte[size];
+                pageBuf = viewArray(size);
             }
         } else if (pageBuf.length < size) {
             recycle(pageBuf);
@@ -1433,6 +1449,10 @@ public final class ColumnChunkReader implements AutoCloseable {
                 boolean keep = !reuse && (body.buf == pageBuf || (inUse != null && body.buf == inUse));
                 readBinaries(d, b, nonNull, pageOffset, keep);
                 if (keep && b.binaries != null && b.binaries.gap() != 0) {
+                    if (arrays != null && maxRep == 0) {
+                        // (reuse) back to the spares once every batch holding this page is released
+                        b.lease = new PageLease(body.buf, arrays);
+                    }
                     if (body.buf == pageBuf) {
                         pageBuf = EMPTY; // the next page decompresses into a buffer of its own
                     } else {
