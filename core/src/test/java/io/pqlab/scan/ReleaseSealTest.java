@@ -1,0 +1,120 @@
+package io.pqlab.scan;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.pqlab.ParquetFile;
+import io.pqlab.Query;
+import io.pqlab.internal.column.AheadBudget;
+import io.pqlab.internal.plan.BoundQuery;
+import io.pqlab.internal.predicate.Binder;
+import io.pqlab.oracle.ParquetJava;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Objects;
+import org.apache.parquet.column.ParquetProperties.WriterVersion;
+import org.apache.parquet.example.data.Group;
+import org.apache.parquet.example.data.simple.SimpleGroupFactory;
+import org.apache.parquet.hadoop.ParquetWriter;
+import org.apache.parquet.hadoop.example.ExampleParquetWriter;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The moment the scan gives up its own reference to a PLAIN string page ({@code RowBatch.Held.of}:
+ * when a batch holds the page's last row) at a batch that ends one row before a page's end: pages
+ * of exactly 1,025 rows, and a limit under 1,024 rows makes the first window 1,024 rows, so the
+ * first batch ends at page 0's second-to-last row and the next one holds its last. Every value is
+ * checked against the generator with the released arrays poisoned. Found by the session's review:
+ * {@link ReleasedBatchesTest}'s batches never end there, and a seal one row early
+ * ({@code >= rowCount() - 1}) passed it; here it fails ("a page retained after its buffer was
+ * given back").
+ */
+class ReleaseSealTest {
+    @TempDir
+    static Path dir;
+
+    @BeforeAll
+    static void poison() {
+        AheadBudget.poisonForTests(true);
+    }
+
+    @AfterAll
+    static void cure() {
+        AheadBudget.poisonForTests(false);
+    }
+
+    @Test
+    void aBatchEndingAtAPagesSecondToLastRow() throws Exception {
+        Path target = dir.resolve("pages1025.parquet");
+        ExampleParquetWriter.Builder b = ParquetJava.writer(target, ReleasedBatchesTest.SCHEMA)
+                .withCodecFactory(WideProjectionSmallHeapTest.SNAPPY)
+                .withRowGroupRowCountLimit(20_000)
+                .withRowGroupSize(256L << 20)
+                .withPageRowCountLimit(1025)
+                .withMinRowCountForPageSizeCheck(1)
+                .withMaxRowCountForPageSizeCheck(1)
+                .withPageSize(64 << 20)
+                .withDictionaryEncoding(false)
+                .withDictionaryEncoding("c", true)
+                .withCompressionCodec(CompressionCodecName.SNAPPY)
+                .withWriterVersion(WriterVersion.PARQUET_1_0);
+        b = ParquetJava.hadoopFree(b);
+        SimpleGroupFactory groups = new SimpleGroupFactory(ReleasedBatchesTest.SCHEMA);
+        try (ParquetWriter<Group> w = b.build()) {
+            for (long r = 0; r < 20_000; r++) {
+                Group g = groups.newGroup();
+                g.add(0, r);
+                if (ReleasedBatchesTest.s(r) != null) {
+                    g.add(1, ReleasedBatchesTest.s(r));
+                }
+                if (ReleasedBatchesTest.c(r) != null) {
+                    g.add(2, ReleasedBatchesTest.c(r));
+                }
+                if (ReleasedBatchesTest.n(r) != null) {
+                    g.add(3, ReleasedBatchesTest.n(r));
+                }
+                w.write(g);
+            }
+        }
+        long givenBack = 0;
+        for (int threads : new int[] {1, 2}) {
+            for (long limit : new long[] {1000, 5000}) {
+                long rows = 0;
+                try (ParquetFile pf = ParquetFile.open(target)) {
+                    BoundQuery q = BoundQuery.of(Binder.bind("c != 'c1'", pf.schema()), List.of(0, 1, 2),
+                            Query.all().threads(threads).limit(limit));
+                    try (Scanner sc = Scanner.open(pf, q, PageSource.AHEAD_BYTES, 0)) {
+                        for (RowBatch rb = sc.next(); rb != null; rb = sc.next()) {
+                            check(rb, "limit " + limit + " threads " + threads);
+                            rows += rb.size();
+                            rb.release();
+                        }
+                        givenBack += sc.aheadBudget().viewCounts()[1];
+                    }
+                }
+                assertThat(rows).as("rows, limit %d", limit).isEqualTo(limit);
+            }
+        }
+        assertThat(givenBack).as("buffers given back to the spares (else the test proves nothing)").isPositive();
+    }
+
+    /** Columns id, s, c of every row against the generator, through the getters and the columnar values. */
+    private static void check(RowBatch b, String ctx) {
+        ColumnValues s = b.values(1);
+        ColumnValues c = b.values(2);
+        for (int i = 0; i < b.size(); i++) {
+            long r = b.rowNumber(i);
+            assertThat(Objects.equals(ReleasedBatchesTest.c(r), "c1")).as("row %d matches", r).isFalse();
+            assertThat(b.getLong(0, i)).as("id of row %d, %s", r, ctx).isEqualTo(r);
+            String ws = ReleasedBatchesTest.s(r);
+            String wc = ReleasedBatchesTest.c(r);
+            assertThat(b.isNull(1, i) ? null : b.getString(1, i)).as("s of row %d, %s", r, ctx).isEqualTo(ws);
+            assertThat(s.isNull(i) ? null : s.string(i)).as("s (values) of row %d, %s", r, ctx).isEqualTo(ws);
+            assertThat(b.isNull(2, i) ? null : b.getString(2, i)).as("c of row %d, %s", r, ctx).isEqualTo(wc);
+            assertThat(c.isNull(i) ? null : c.string(i)).as("c (values) of row %d, %s", r, ctx).isEqualTo(wc);
+        }
+    }
+}
