@@ -534,13 +534,13 @@ abstract class CompiledLeaf {
 
     /**
      * Leaves on one column ({@link #mergeable}, of one key type) under an AND ({@code all}) or an
-     * OR as one range test, under {@code stand}'s name: an AND's ranges intersected (maybe to
+     * OR as one range test, named by the group's first leaf: an AND's ranges intersected (maybe to
      * none), an OR's joined where they overlap or touch, which is one range, or the complement of
      * one when the two pieces left reach the least and the greatest key ({@code x < a OR x > b}),
      * else a set of disjoint ranges ({@code x = a OR x = b}, as IN). The same rows as the leaves:
      * each holds exactly on its range's keys, and a null (no key) holds none.
      */
-    static KeyLeaf merge(Leaf stand, java.util.List<Leaf> leaves, boolean all) {
+    static KeyLeaf merge(Leaf name, java.util.List<Leaf> leaves, boolean all) {
         RangeLeaf[] parts = new RangeLeaf[leaves.size()]; // compile gives each mergeable leaf one
         java.util.List<long[]> pieces = new java.util.ArrayList<>(); // [lo, hi] of each non-empty range
         for (int i = 0; i < parts.length; i++) {
@@ -552,12 +552,12 @@ abstract class CompiledLeaf {
             if (parts[i].r != null) {
                 pieces.add(new long[] {parts[i].r.lo(), parts[i].r.hi()});
             } else if (all) {
-                return new RangeLeaf(stand, parts[0].type, null, 0, parts, true); // one leaf holds nowhere
+                return new RangeLeaf(name, parts[0].type, null, 0, parts, true); // one leaf holds nowhere
             }
         }
         KeyType type = parts[0].type;
         if (pieces.isEmpty()) {
-            return new RangeLeaf(stand, type, null, 0, parts, all);
+            return new RangeLeaf(name, type, null, 0, parts, all);
         }
         if (all) {
             long lo = Long.MIN_VALUE;
@@ -566,7 +566,7 @@ abstract class CompiledLeaf {
                 lo = Math.max(lo, x[0]);
                 hi = Math.min(hi, x[1]);
             }
-            return new RangeLeaf(stand, type, lo <= hi ? Range.between(lo, hi) : null, 0, parts, true);
+            return new RangeLeaf(name, type, lo <= hi ? Range.between(lo, hi) : null, 0, parts, true);
         }
         pieces.sort((a, b) -> Long.compare(a[0], b[0]));
         java.util.List<long[]> joined = new java.util.ArrayList<>();
@@ -579,15 +579,15 @@ abstract class CompiledLeaf {
             }
         }
         if (joined.size() == 1) {
-            return new RangeLeaf(stand, type, Range.between(joined.get(0)[0], joined.get(0)[1]), 0, parts, false);
+            return new RangeLeaf(name, type, Range.between(joined.get(0)[0], joined.get(0)[1]), 0, parts, false);
         }
         long[] first = joined.get(0);
         long[] last = joined.get(1);
         if (joined.size() == 2 && first[0] == Long.MIN_VALUE && last[1] == Long.MAX_VALUE) {
             // the gap between them is not empty (else they would touch): the keys outside it
-            return new RangeLeaf(stand, type, Range.between(first[1] + 1, last[0] - 1).negated(), 0, parts, false);
+            return new RangeLeaf(name, type, Range.between(first[1] + 1, last[0] - 1).negated(), 0, parts, false);
         }
-        return new SetLeaf(stand, type, joined, false, null, parts); // x = a OR x = b OR x > c: disjoint ranges
+        return new SetLeaf(name, type, joined, false, null, parts); // x = a OR x = b OR x > c: disjoint ranges
     }
 
     /** A double's key: signed order of keys is {@link #compareNaNLast}'s (every NaN one key, -0.0 +0.0's). */

@@ -31,36 +31,64 @@ final class ConditionEvaluator {
     }
 
     /**
-     * A condition as the scan evaluates it: p with comparisons on one column merged into one
-     * range test each ({@link #merged}), and the tests of the stand-in leaves that replace them.
+     * How the scan evaluates a condition's leaves ({@link #merged}): p itself, unchanged (the
+     * bound condition; no leaf in it stands for anything but itself), and its groups of one
+     * column's comparisons under one AND or OR, each evaluated once by one merged test. A
+     * group's first leaf carries the merged test and its bits; each other leaf of the group is
+     * <em>absorbed</em>: it has no test of its own and its bits are the first one's (the same
+     * object). That is exact wherever the bits are read: the group's leaves occur once in p, all
+     * under that one node, whose AND (or OR) of the merged bits with themselves is the merged
+     * bits, and a gate (an AND of top-level conjuncts, {@link WindowedPass#gates}) takes a
+     * column's conjuncts all or none.
      */
-    record Merged(Predicate p, Map<Predicate.Leaf, CompiledLeaf> stands) {
-        /** The test of a leaf of {@link #p}: a stand-in's merged range, else the leaf's own. */
+    record Merged(Predicate p, Map<Predicate.Leaf, CompiledLeaf> groups, Map<Predicate.Leaf, Predicate.Leaf> absorbed) {
+        /** The test of a leaf of {@link #p} that is not absorbed: its group's merged test, else its own. */
         CompiledLeaf test(Predicate.Leaf l) {
-            CompiledLeaf t = stands.get(l);
+            if (absorbed.containsKey(l)) {
+                throw new IllegalStateException("an absorbed leaf has no test of its own: " + l);
+            }
+            CompiledLeaf t = groups.get(l);
             return t != null ? t : CompiledLeaf.forLeaf(l);
+        }
+
+        /** The first leaf of the group that absorbed l (its bits are l's), or null. */
+        Predicate.Leaf absorbedBy(Predicate.Leaf l) {
+            return absorbed.get(l);
+        }
+
+        /** The distinct leaves of p that are evaluated (each once): those not absorbed, left to right. */
+        List<Predicate.Leaf> evaluated() {
+            List<Predicate.Leaf> out = new ArrayList<>();
+            for (Predicate.Leaf l : p.leaves()) {
+                if (!absorbed.containsKey(l) && out.stream().noneMatch(x -> x == l)) {
+                    out.add(l);
+                }
+            }
+            return out;
         }
     }
 
     /**
-     * p with each AND's (and OR's) leaf terms that compare one column's values by keys ({@link
-     * CompiledLeaf#mergeable}) and occur once in p replaced by one stand-in leaf, at the first
-     * one's place, whose test is their range ({@link CompiledLeaf#merge}): {@code ts >= a AND
-     * ts < b} one pass over the values and one set of bits instead of two, and so {@code x < a OR
-     * x > b} (the complement of a range) and {@code x = a OR x = b} (a set of keys, as IN). The
-     * stand-in carries the first leaf's column, path, operator and literal (the planner never sees
-     * it; every test the scan runs comes from {@link Merged#test}).
+     * p's groups of leaf terms of one AND (or OR) that compare one column's values by keys
+     * ({@link CompiledLeaf#mergeable}) and occur once in p, each given one merged test ({@link
+     * CompiledLeaf#merge}) on its first leaf, the others absorbed ({@link Merged}): {@code ts >= a
+     * AND ts < b} one pass over the values and one set of bits instead of two, and so {@code x < a
+     * OR x > b} (the complement of a range) and {@code x = a OR x = b} (a set of keys, as IN). p
+     * is not rewritten: the planner, explain output and statistics see the condition as bound.
      */
     static Merged merged(Predicate p) {
         Map<Predicate.Leaf, Integer> occurs = new IdentityHashMap<>();
         for (Predicate.Leaf l : p.leaves()) {
             occurs.merge(l, 1, Integer::sum);
         }
-        Map<Predicate.Leaf, CompiledLeaf> stands = new IdentityHashMap<>();
-        return new Merged(merge(p, occurs, stands), stands);
+        Map<Predicate.Leaf, CompiledLeaf> groups = new IdentityHashMap<>();
+        Map<Predicate.Leaf, Predicate.Leaf> absorbed = new IdentityHashMap<>();
+        group(p, occurs, groups, absorbed);
+        return new Merged(p, groups, absorbed);
     }
 
-    private static Predicate merge(Predicate p, Map<Predicate.Leaf, Integer> occurs, Map<Predicate.Leaf, CompiledLeaf> stands) {
+    private static void group(Predicate p, Map<Predicate.Leaf, Integer> occurs, Map<Predicate.Leaf, CompiledLeaf> groups,
+            Map<Predicate.Leaf, Predicate.Leaf> absorbed) {
         boolean and = p instanceof Predicate.And;
         List<Predicate> terms;
         if (p instanceof Predicate.And a) {
@@ -68,17 +96,11 @@ final class ConditionEvaluator {
         } else if (p instanceof Predicate.Or o) {
             terms = o.terms();
         } else {
-            return p;
-        }
-        List<Predicate> out = new ArrayList<>();
-        boolean changed = false;
-        for (Predicate t : terms) {
-            Predicate m = merge(t, occurs, stands);
-            changed |= m != t;
-            out.add(m);
+            return;
         }
         Map<Integer, List<Predicate.Leaf>> byColumn = new java.util.LinkedHashMap<>();
-        for (Predicate t : out) {
+        for (Predicate t : terms) {
+            group(t, occurs, groups, absorbed);
             if (t instanceof Predicate.Leaf l && CompiledLeaf.mergeable(l) && occurs.getOrDefault(l, 0) == 1) {
                 byColumn.computeIfAbsent(l.column(), c -> new ArrayList<>()).add(l);
             }
@@ -88,25 +110,11 @@ final class ConditionEvaluator {
                 continue;
             }
             Predicate.Leaf first = same.get(0);
-            StringBuilder text = new StringBuilder("(");
-            for (Predicate.Leaf l : same) {
-                text.append(text.length() > 1 ? (and ? " AND " : " OR ") : "").append(l.text());
+            groups.put(first, CompiledLeaf.merge(first, same, and));
+            for (Predicate.Leaf l : same.subList(1, same.size())) {
+                absorbed.put(l, first);
             }
-            Predicate.Leaf stand = new Predicate.Leaf(first.column(), first.path(), first.op(), first.values(),
-                    first.order(), text.append(')').toString());
-            stands.put(stand, CompiledLeaf.merge(stand, same, and));
-            for (int i = 0; i < out.size(); i++) { // by identity: the first leaf's place, the others gone
-                if (out.get(i) == first) {
-                    out.set(i, stand);
-                }
-            }
-            out.removeIf(t -> same.stream().anyMatch(l -> l == t));
-            changed = true;
         }
-        if (!changed) {
-            return p;
-        }
-        return out.size() == 1 ? out.get(0) : and ? new Predicate.And(out) : new Predicate.Or(out);
     }
 
     /** The value of a condition that reads no column. */

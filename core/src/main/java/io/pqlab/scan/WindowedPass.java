@@ -33,6 +33,8 @@ final class WindowedPass implements RowGroupRows {
         final List<Predicate.Leaf> leaves;
         final CompiledLeaf[] tests;
         final RowBits[] bits;
+        /** Whether leaf j is evaluated: false for one absorbed by its group's first leaf, whose bits it shares. */
+        final boolean[] own;
         final ColumnCursor cursor; // the returned column's cursor, fed this column's pages; or null
         /**
          * The conjuncts of the condition on earlier feeds' columns only, or null: where they are
@@ -51,9 +53,28 @@ final class WindowedPass implements RowGroupRows {
             this.gate = gate;
             this.tests = new CompiledLeaf[leaves.size()];
             this.bits = new RowBits[leaves.size()];
+            this.own = new boolean[leaves.size()];
             for (int j = 0; j < tests.length; j++) {
-                tests[j] = merged.test(leaves.get(j));
-                bits[j] = new RowBits();
+                if (merged.absorbedBy(leaves.get(j)) == null) {
+                    own[j] = true;
+                    tests[j] = merged.test(leaves.get(j)); // null for IS NULL and IS NOT NULL (from the levels)
+                    bits[j] = new RowBits();
+                }
+            }
+            // an absorbed leaf shares its group's first leaf's bits: that leaf is on the same
+            // column, so among these leaves
+            for (int j = 0; j < tests.length; j++) {
+                if (!own[j]) {
+                    Predicate.Leaf first = merged.absorbedBy(leaves.get(j));
+                    for (int i = 0; i < tests.length; i++) {
+                        if (leaves.get(i) == first) { // by identity, as the condition's leaves are told apart
+                            bits[j] = bits[i];
+                        }
+                    }
+                    if (bits[j] == null) {
+                        throw new IllegalStateException(leaves.get(j) + " absorbed by a leaf on another column: " + first);
+                    }
+                }
             }
         }
     }
@@ -157,8 +178,7 @@ final class WindowedPass implements RowGroupRows {
         ColumnCursor[] cursors = new ColumnCursor[distinct.size()];
         List<Pages> told = new ArrayList<>();
         try {
-            ConditionEvaluator.Merged merged = ConditionEvaluator.merged(p); // one column's comparisons: one range
-            p = merged.p(); // the same columns and gates as p (a stand-in is on its leaves' column)
+            ConditionEvaluator.Merged merged = ConditionEvaluator.merged(p); // one column's comparisons: one test
             Map<Integer, Predicate> gates = progressive ? gates(p, conditionColumns) : Map.of();
             for (int c : conditionColumns) {
                 int slot = distinct.indexOf(c);
@@ -238,9 +258,7 @@ final class WindowedPass implements RowGroupRows {
                     f.ended = true;
                     break;
                 }
-                for (int j = 0; j < f.bits.length; j++) {
-                    ConditionEvaluator.evalLeaf(f.leaves.get(j), f.tests[j], b, kept, f.bits[j]);
-                }
+                evalLeaves(f, b, kept);
                 f.reached = Math.max(f.reached, b.firstRow() + b.rowCount());
                 if (f.cursor != null) {
                     f.cursor.add(b);
@@ -309,7 +327,9 @@ final class WindowedPass implements RowGroupRows {
 
     private static void evalLeaves(Feed f, ColumnBatch b, RowRanges rows) {
         for (int j = 0; j < f.bits.length; j++) {
-            ConditionEvaluator.evalLeaf(f.leaves.get(j), f.tests[j], b, rows, f.bits[j]);
+            if (f.own[j]) { // else absorbed: its bits are its group's merged ones
+                ConditionEvaluator.evalLeaf(f.leaves.get(j), f.tests[j], b, rows, f.bits[j]);
+            }
         }
     }
 
