@@ -46,6 +46,9 @@ public final class PeakMemory {
         for (MemoryPoolMXBean p : ManagementFactory.getMemoryPoolMXBeans()) {
             if (p.getType() == MemoryType.HEAP) {
                 heapPeak += p.getPeakUsage().getUsed();
+                if (Boolean.getBoolean("peak.pools")) { // each pool's peak, on stderr (what the sum is made of)
+                    System.err.printf("pool %s peak %.0f MiB%n", p.getName(), p.getPeakUsage().getUsed() / 1048576.0);
+                }
             }
         }
         long hwm = -1;
