@@ -81,7 +81,7 @@ final class Scanner implements AutoCloseable {
         this.plan = plan;
         this.outputColumns = outputColumns;
         this.conditionColumns = conditionColumns;
-        this.pooled = options.threads() > 1 && plannedBytes(plan) > inlineBytes;
+        this.pooled = options.threads() > 1 && (plannedBytes(plan) > inlineBytes || remote(file.source()));
         this.readerOptions = ColumnChunkReader.Options.DEFAULT.withVerifyChecksums(options.verifyChecksums());
         this.sources = new PageSource.Context(file, readerOptions, stats,
                 options.uses(Mechanism.PAGE_INDEX), new io.pqlab.internal.column.AheadBudget(aheadBytes),
@@ -109,7 +109,31 @@ final class Scanner implements AutoCloseable {
     /** {@link #DEFAULT_INLINE_BYTES}, or the system property pqlab.scan.inlineBytes (core's tests set 0: their small fixtures still run on the pool). */
     static final long INLINE_BYTES = Long.getLong("pqlab.scan.inlineBytes", DEFAULT_INLINE_BYTES);
 
-    /** Whether the scan runs on a pool (more than one thread and a plan above {@link #INLINE_BYTES}). */
+    /**
+     * Whether s reads over a network: a {@link io.pqlab.io.RemoteSource}, read in phases (a
+     * {@link io.pqlab.internal.net.FetchingSource}) or directly, or a dataset's file the local
+     * listing did not find. Such a scan is pooled whatever its plan's size: {@link #INLINE_BYTES}
+     * was measured on local files, where a read is a system call; over a network a row group's
+     * task that needs bytes the phased prefetch (one connection by default) has not fetched yet
+     * fetches them itself, so row groups on two threads overlap their requests, which inline ones
+     * would not.
+     */
+    static boolean remote(io.pqlab.io.ByteSource s) {
+        while (true) {
+            if (s instanceof io.pqlab.io.RemoteSource || s instanceof io.pqlab.internal.net.FetchingSource) {
+                return true;
+            }
+            if (s instanceof io.pqlab.internal.dataset.CachingSource c) {
+                return !c.localFile();
+            }
+            if (!(s instanceof io.pqlab.io.ForwardingSource f)) {
+                return false;
+            }
+            s = f.inner();
+        }
+    }
+
+    /** Whether the scan runs on a pool (more than one thread, and a plan above {@link #INLINE_BYTES} or a remote source). */
     private final boolean pooled;
 
     /** The column-chunk bytes a plan reads in the row groups it does not skip. */
