@@ -381,6 +381,9 @@ final class Scanner implements AutoCloseable {
      * scan's first batch the bytes per row are not known: the next one waits for it.
      */
     private boolean leadFits() {
+        if (!conditionColumns.isEmpty() || !LEAD) {
+            return true; // a windowed pass: as before (its row groups' rows are not known ahead)
+        }
         List<PooledRows> open = new ArrayList<>();
         if (current != null) {
             open.add((PooledRows) current);
