@@ -17,6 +17,8 @@ import org.apache.parquet.io.LocalInputFile;
  * <pre>java -Xmx512m -cp bench/target/benchmarks.jar io.pqlab.bench.PeakMemory parquetJava|duckdb|pqlab DATASET VARIANT CONDITION|full [THREADS]</pre>
  *
  * THREADS (default 1): pqlab's Query.threads, for the memory its pages decoded and decompressed ahead take.
+ * With {@code -Dpeak.pools=true} each heap pool's peak is printed on stderr (the sum is mostly the old
+ * generation's, humongous page arrays included, and the eden's: bench/profiles/heap-peak.txt).
  */
 public final class PeakMemory {
     public static void main(String[] args) throws Exception {
