@@ -17,6 +17,8 @@ import org.apache.parquet.io.LocalInputFile;
  * <pre>java -Xmx512m -cp bench/target/benchmarks.jar io.pqlab.bench.PeakMemory parquetJava|duckdb|pqlab DATASET VARIANT CONDITION|full [THREADS]</pre>
  *
  * THREADS (default 1): pqlab's Query.threads, for the memory its pages decoded and decompressed ahead take.
+ * With {@code -Dpeak.pools=true} each heap pool's peak is printed on stderr (the sum is mostly the old
+ * generation's, humongous page arrays included, and the eden's: bench/profiles/heap-peak.txt).
  */
 public final class PeakMemory {
     public static void main(String[] args) throws Exception {
@@ -46,6 +48,9 @@ public final class PeakMemory {
         for (MemoryPoolMXBean p : ManagementFactory.getMemoryPoolMXBeans()) {
             if (p.getType() == MemoryType.HEAP) {
                 heapPeak += p.getPeakUsage().getUsed();
+                if (Boolean.getBoolean("peak.pools")) { // each pool's peak, on stderr (what the sum is made of)
+                    System.err.printf("pool %s peak %.0f MiB%n", p.getName(), p.getPeakUsage().getUsed() / 1048576.0);
+                }
             }
         }
         long hwm = -1;

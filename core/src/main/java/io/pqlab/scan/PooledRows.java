@@ -48,6 +48,11 @@ final class PooledRows implements RowGroupRows {
         private final AtomicLong bytes = new AtomicLong();
         /** Batches compacted before they were queued ({@link #compacted}). */
         private final AtomicLong compacted = new AtomicLong();
+        /** The weight and the rows of every batch the scan's row groups have made: the scan's decoded bytes per row so far. */
+        private final AtomicLong madeBytes = new AtomicLong();
+        private final AtomicLong madeRows = new AtomicLong();
+        /** The weights of the batches the consumer has taken (Scanner's gauge of the lead a row group was opened with). */
+        private final AtomicLong taken = new AtomicLong();
         /** Row groups of the scan that have made all their batches: a waiting consumer may open more. */
         private final AtomicLong finished = new AtomicLong();
         /** The row group the consumer waits on, or null ({@link PooledRows#nextBatch}). */
@@ -72,6 +77,17 @@ final class PooledRows implements RowGroupRows {
             return bytes.get() >= budget;
         }
 
+        /** The budget of queued bytes. */
+        long budget() {
+            return budget;
+        }
+
+        /** The scan's decoded bytes per row so far (the weights of the batches made over their rows), or -1 before any. */
+        double bytesPerRow() {
+            long r = madeRows.get();
+            return r == 0 ? -1 : (double) madeBytes.get() / r;
+        }
+
         void add(long n) {
             bytes.addAndGet(n);
         }
@@ -79,6 +95,11 @@ final class PooledRows implements RowGroupRows {
         /** Bytes held now (tests). */
         long bytes() {
             return bytes.get();
+        }
+
+        /** The weights of the batches the consumer has taken so far. */
+        long taken() {
+            return taken.get();
         }
 
         /** Batches compacted so far (tests). */
@@ -123,7 +144,17 @@ final class PooledRows implements RowGroupRows {
     private Throwable failure;
     private long rowsMade;
 
+    /** The rows the row group hands out if it runs to its end (a full pass: its kept rows), or -1 if not known ahead (a condition). */
+    private final long rows;
+    /** The weights of the batches queued now. */
+    private long queuedBytes;
+
     PooledRows(RowGroupRows inner, Executor pool, Held held) {
+        this(inner, pool, held, -1);
+    }
+
+    PooledRows(RowGroupRows inner, Executor pool, Held held, long rows) {
+        this.rows = rows;
         this.inner = inner;
         this.pool = pool;
         this.held = held;
@@ -227,7 +258,10 @@ final class PooledRows implements RowGroupRows {
                 queue.add(b);
                 weights.add(boxed);
                 held.add(w);
+                queuedBytes += w;
                 rowsMade += b.size();
+                held.madeBytes.addAndGet(w);
+                held.madeRows.addAndGet(b.size());
             }
         } catch (Throwable e) {
             // no room to queue it (an Error): the row group fails here, after the batches queued
@@ -302,7 +336,10 @@ final class PooledRows implements RowGroupRows {
                 while (true) {
                     RowBatch b = queue.poll();
                     if (b != null) {
-                        held.add(-weights.poll());
+                        long w = weights.poll();
+                        held.add(-w);
+                        held.taken.addAndGet(w);
+                        queuedBytes -= w;
                         submit();
                         return b;
                     }
@@ -363,7 +400,10 @@ final class PooledRows implements RowGroupRows {
                 return null;
             }
             queue.pollLast();
-            held.add(-weights.pollLast());
+            long taken = weights.pollLast();
+            held.add(-taken);
+            held.taken.addAndGet(taken);
+            queuedBytes -= taken;
             submit();
             return b;
         }
@@ -385,6 +425,21 @@ final class PooledRows implements RowGroupRows {
     /** Whether every batch has been made (the failure included): then {@link #rowsMade()} is the row group's count. */
     synchronized boolean made() {
         return done;
+    }
+
+    /**
+     * The decoded bytes the consumer has still to take from this row group: its queued batches'
+     * weights, and, unless it is done, its rows not yet made at {@code bytesPerRow}; -1 if its rows
+     * are not known ahead ({@link #rows}).
+     */
+    synchronized long bytesLeft(double bytesPerRow) {
+        if (done) {
+            return queuedBytes;
+        }
+        if (rows < 0) {
+            return -1;
+        }
+        return queuedBytes + (long) (Math.max(0, rows - rowsMade) * bytesPerRow);
     }
 
     /** Rows of the batches made so far (handed out or queued). */
@@ -418,6 +473,7 @@ final class PooledRows implements RowGroupRows {
             for (Long w; (w = weights.poll()) != null; ) {
                 held.add(-w);
             }
+            queuedBytes = 0;
             queue.clear();
             if (innerClosed) {
                 return;

@@ -70,16 +70,18 @@ final class Scanner implements AutoCloseable {
     private final PageSource.Context sources;
     private ExecutorService pool;
     /** The bytes of the pages the batches queued by pooled row groups hold, against {@link PageSource#AHEAD_BYTES}. */
-    private final PooledRows.Held held = new PooledRows.Held(PageSource.AHEAD_BYTES);
+    private final PooledRows.Held held;
 
     private Scanner(ParquetFile file, BoundQuery options, Plan plan, List<ColumnDescriptor> outputColumns,
-            List<Integer> conditionColumns, long aheadBytes, long inlineBytes) {
+            List<Integer> conditionColumns, long aheadBytes, long inlineBytes, long queueBytes) {
+        this.held = new PooledRows.Held(queueBytes);
+        this.lead = lead(options.threads(), Runtime.getRuntime().maxMemory(), BATCH_BYTES, queueBytes);
         this.file = file;
         this.options = options;
         this.plan = plan;
         this.outputColumns = outputColumns;
         this.conditionColumns = conditionColumns;
-        this.pooled = options.threads() > 1 && plannedBytes(plan) > inlineBytes;
+        this.pooled = options.threads() > 1 && (plannedBytes(plan) > inlineBytes || remote(file.source()));
         this.readerOptions = ColumnChunkReader.Options.DEFAULT.withVerifyChecksums(options.verifyChecksums());
         this.sources = new PageSource.Context(file, readerOptions, stats,
                 options.uses(Mechanism.PAGE_INDEX), new io.pqlab.internal.column.AheadBudget(aheadBytes),
@@ -107,7 +109,31 @@ final class Scanner implements AutoCloseable {
     /** {@link #DEFAULT_INLINE_BYTES}, or the system property pqlab.scan.inlineBytes (core's tests set 0: their small fixtures still run on the pool). */
     static final long INLINE_BYTES = Long.getLong("pqlab.scan.inlineBytes", DEFAULT_INLINE_BYTES);
 
-    /** Whether the scan runs on a pool (more than one thread and a plan above {@link #INLINE_BYTES}). */
+    /**
+     * Whether s reads over a network: a {@link io.pqlab.io.RemoteSource}, read in phases (a
+     * {@link io.pqlab.internal.net.FetchingSource}) or directly, or a dataset's file the local
+     * listing did not find. Such a scan is pooled whatever its plan's size: {@link #INLINE_BYTES}
+     * was measured on local files, where a read is a system call; over a network a row group's
+     * task that needs bytes the phased prefetch (one connection by default) has not fetched yet
+     * fetches them itself, so row groups on two threads overlap their requests, which inline ones
+     * would not.
+     */
+    static boolean remote(io.pqlab.io.ByteSource s) {
+        while (true) {
+            if (s instanceof io.pqlab.io.RemoteSource || s instanceof io.pqlab.internal.net.FetchingSource) {
+                return true;
+            }
+            if (s instanceof io.pqlab.internal.dataset.CachingSource c) {
+                return !c.localFile();
+            }
+            if (!(s instanceof io.pqlab.io.ForwardingSource f)) {
+                return false;
+            }
+            s = f.inner();
+        }
+    }
+
+    /** Whether the scan runs on a pool (more than one thread, and a plan above {@link #INLINE_BYTES} or a remote source). */
     private final boolean pooled;
 
     /** The column-chunk bytes a plan reads in the row groups it does not skip. */
@@ -147,6 +173,12 @@ final class Scanner implements AutoCloseable {
 
     /** {@link #open(ParquetFile, BoundQuery, long)} with another {@link #INLINE_BYTES} (tests). */
     static Scanner open(ParquetFile file, BoundQuery options, long aheadBytes, long inlineBytes) throws IOException {
+        return open(file, options, aheadBytes, inlineBytes, PageSource.AHEAD_BYTES);
+    }
+
+    /** {@link #open(ParquetFile, BoundQuery, long, long)} with another budget of queued batches ({@link PooledRows.Held}; tests). */
+    static Scanner open(ParquetFile file, BoundQuery options, long aheadBytes, long inlineBytes, long queueBytes)
+            throws IOException {
         List<ColumnDescriptor> out = new ArrayList<>();
         if (options.columns() == null) {
             out.addAll(file.schema().columns());
@@ -162,7 +194,7 @@ final class Scanner implements AutoCloseable {
         out.forEach(c -> projection.add(c.index()));
         projection.addAll(conditionColumns);
         Plan plan = Planner.plan(file, options.withColumns(new ArrayList<>(projection)));
-        return new Scanner(file, options, plan, out, new ArrayList<>(conditionColumns), aheadBytes, inlineBytes);
+        return new Scanner(file, options, plan, out, new ArrayList<>(conditionColumns), aheadBytes, inlineBytes, queueBytes);
     }
 
     public Plan plan() {
@@ -248,6 +280,7 @@ final class Scanner implements AutoCloseable {
                 }
                 current = a.rows();
                 currentReturned = 0;
+                peakLead = Math.max(peakLead, held.taken() - a.takenAtOpen());
                 if (a.failure() != null) {
                     throw rethrow(a.failure());
                 }
@@ -310,7 +343,7 @@ final class Scanner implements AutoCloseable {
                     return;
                 }
             } else if (inFlight() >= maxAhead() + (current == null ? 1 : 0) // the first is about to be current
-                    || ahead.size() >= maxOpen()) {
+                    || ahead.size() >= maxOpen() || !leadFits()) {
                 return;
             }
             RowGroupPlan g = plan.rowGroups().get(nextRowGroup++);
@@ -321,17 +354,80 @@ final class Scanner implements AutoCloseable {
             try {
                 RowGroupRows rows = scanRowGroup(g, left);
                 if (rows != null) {
-                    ahead.add(new Ahead(new PooledRows(rows, pool(), held), null));
+                    ahead.add(new Ahead(new PooledRows(rows, pool(), held,
+                            conditionColumns.isEmpty() && LEAD ? g.rows().rowCount() : -1), null, held.taken()));
                     boolean currentBusy = current != null && !((PooledRows) current).made();
                     peakInFlight = Math.max(peakInFlight, inFlight() + (currentBusy ? 1 : 0));
                 }
             } catch (IOException | RuntimeException | Error e) {
-                ahead.add(new Ahead(null, e));
+                ahead.add(new Ahead(null, e, held.taken()));
                 aheadFailed = true; // nothing past a failure is opened: the caller stops there
                 return;
             }
         }
     }
+
+    /**
+     * Whether the next row group may be opened now: a full pass's row group is opened only once
+     * what the consumer has still to take before it (the open row groups' queued batches and their
+     * rows not yet made, at the scan's decoded bytes per row so far) fits the lead ({@link #lead},
+     * the queue's budget or a quarter of it). Opened earlier, it would make batches until the
+     * queue ({@link PooledRows.Held}) is full and
+     * then hold them and its readers' pages until the consumer reaches it, long enough to be
+     * promoted (the sorted file's row groups make ~35 batches each, the budget at -Xmx512m holds
+     * about five): docs/design/decoding.md "Parallel decoding", "Row groups ahead opened late".
+     * The second thread meanwhile decompresses the current row group's pages ahead. A row group
+     * with a condition on columns does not know its rows ahead, so it opens as before. Before the
+     * scan's first batch the bytes per row are not known: the next one waits for it.
+     */
+    private boolean leadFits() {
+        if (!conditionColumns.isEmpty() || !LEAD) {
+            return true; // a windowed pass: as before (its row groups' rows are not known ahead)
+        }
+        List<PooledRows> open = new ArrayList<>();
+        if (current != null) {
+            open.add((PooledRows) current);
+        }
+        for (Ahead a : ahead) {
+            if (a.rows() != null) {
+                open.add((PooledRows) a.rows());
+            }
+        }
+        double perRow = held.bytesPerRow();
+        long left = 0;
+        for (PooledRows r : open) {
+            long l = r.bytesLeft(Math.max(0, perRow));
+            if (l < 0) {
+                return true; // rows not known ahead: as before
+            }
+            if (perRow < 0 && !r.made()) {
+                return false; // no batch made yet: wait for the first
+            }
+            left += l;
+        }
+        return left <= lead();
+    }
+
+    /**
+     * The lead a full pass's next row group is opened with ({@link #leadFits}), of what the
+     * consumer has still to take before it: the queue's budget where the heap holds the thread
+     * count's row groups ahead ({@link #maxAhead} not cut by the heap: from 1 GiB at two threads),
+     * so that the row group ahead still makes a budget's worth of batches before the consumer
+     * reaches it, as when it was opened at once and stopped at the budget (the second thread's
+     * share of the work: with a quarter of it at -Xmx2g the pool's threads parked 20 s each
+     * against 14 s in 4 scans, bench/profiles/heap-parks.txt); a quarter of it on a heap that cut
+     * the row groups ahead (-Xmx512m: 8 MiB, a batch or two of the sorted file's), where memory
+     * comes first: with the whole budget as the lead the peak heap of the two-thread full scan of
+     * the sorted file at -Xmx512m was 321-333 MiB, with a quarter 234-252, opening it only once
+     * the current one is done 242-274 (before, at once: 386-432; one-shot runs on the loaded
+     * machine, bench/profiles/heap-peak.txt).
+     */
+    static long lead(int threads, long maxMemory, long batchBytes, long queueBytes) {
+        return fit(maxMemory, batchBytes) >= threads ? queueBytes : queueBytes / 4;
+    }
+
+    /** Whether full passes open their row groups ahead late ({@link #leadFits}); pqlab.scan.lead=false: at once (experiments). */
+    static final boolean LEAD = Boolean.parseBoolean(System.getProperty("pqlab.scan.lead", "true"));
 
     /**
      * Row groups ahead not yet done: what {@link #maxAhead} caps. A row group that has made all its
@@ -390,8 +486,12 @@ final class Scanner implements AutoCloseable {
 
     /** {@link #maxAhead()} for a thread count, a heap and a batch size (tests). */
     static int maxAhead(int threads, long maxMemory, long batchBytes) {
-        long fit = (maxMemory / 2 - RESERVE) / (2 * batchBytes) - 1;
-        return (int) Math.max(1, Math.min(threads, fit));
+        return (int) Math.max(1, Math.min(threads, fit(maxMemory, batchBytes)));
+    }
+
+    /** The row groups after the current one whose worst case fits the heap ({@link #maxAhead} before the thread count and the floor of one). */
+    private static long fit(long maxMemory, long batchBytes) {
+        return (maxMemory / 2 - RESERVE) / (2 * batchBytes) - 1;
     }
 
     /** {@link #BATCH_BYTES} for a heap of {@code maxMemory} bytes. */
@@ -408,8 +508,31 @@ final class Scanner implements AutoCloseable {
         throw (RuntimeException) t;
     }
 
-    /** A row group opened ahead: its rows or the failure opening it. */
-    private record Ahead(RowGroupRows rows, Throwable failure) {}
+    /**
+     * A row group opened ahead: its rows or the failure opening it, and the weights the consumer
+     * had taken when it was opened ({@link PooledRows.Held#taken}).
+     */
+    private record Ahead(RowGroupRows rows, Throwable failure, long takenAtOpen) {}
+
+    /**
+     * The most decoded bytes (batches' weights) the consumer took from the row groups before one
+     * between its opening and reaching it: how far ahead of the consumer a row group was opened
+     * (tests: within the lead, {@link #leadFits}, for a full pass).
+     */
+    private long peakLead;
+
+    /** {@link #peakLead} (tests). */
+    long peakLead() {
+        return peakLead;
+    }
+
+    /** The lead a full pass opens its next row group with ({@link #leadFits}; tests). */
+    long lead() {
+        return lead;
+    }
+
+    /** {@link #lead(int, long, long, long)} for this scan. */
+    private final long lead;
 
     /** The scan's budget of pages decompressed ahead (tests read its peak). */
     io.pqlab.internal.column.AheadBudget aheadBudget() {

@@ -62,4 +62,34 @@ class SmallScanInlineTest {
         assertThat(one.pools()).as("one thread never pools").isZero();
         assertThat(inline.values()).isEqualTo(one.values()).isEqualTo(pooled.values()).hasSize(2 * 4096 * 3);
     }
+
+    /**
+     * Over a network the rule does not hold: a small plan read over HTTP (in phases, as ParquetFile
+     * opens a remote source) still runs on the pool, whose row groups' tasks overlap the requests
+     * the phased prefetch has not made yet; inline they would wait for each other.
+     */
+    @Test
+    void aSmallPlanOverANetworkStillRunsOnThePool() throws Exception {
+        try (io.pqlab.internal.net.RangeServer server = new io.pqlab.internal.net.RangeServer(dir);
+                ParquetFile f = ParquetFile.open(java.net.URI.create(server.url(file)))) {
+            assertThat(Scanner.remote(f.source())).isTrue();
+            List<Long> values = new ArrayList<>();
+            try (Scanner s = Scanner.open(f, BoundQuery.bind(Query.all().threads(4), f.schema()), PageSource.AHEAD_BYTES,
+                    Scanner.DEFAULT_INLINE_BYTES)) {
+                assertThat(Scanner.plannedBytes(s.plan())).isLessThan(Scanner.DEFAULT_INLINE_BYTES);
+                for (RowBatch b = s.next(); b != null; b = s.next()) {
+                    for (int i = 0; i < b.size(); i++) {
+                        values.add(b.rowNumber(i));
+                        values.add(b.getLong(3, i));
+                    }
+                }
+                assertThat(s.pooled()).isTrue();
+                assertThat(s.poolsStarted()).isEqualTo(1);
+            }
+            assertThat(values).isEqualTo(scan(Query.all().threads(1), 0).values());
+        }
+        try (ParquetFile f = ParquetFile.open(file)) {
+            assertThat(Scanner.remote(f.source())).as("a local file").isFalse();
+        }
+    }
 }
