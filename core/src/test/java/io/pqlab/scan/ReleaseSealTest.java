@@ -9,18 +9,12 @@ import io.pqlab.Query;
 import io.pqlab.internal.column.AheadBudget;
 import io.pqlab.internal.plan.BoundQuery;
 import io.pqlab.internal.predicate.Binder;
-import io.pqlab.oracle.ParquetJava;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import org.apache.parquet.column.ParquetProperties.WriterVersion;
-import org.apache.parquet.example.data.Group;
-import org.apache.parquet.example.data.simple.SimpleGroupFactory;
-import org.apache.parquet.hadoop.ParquetWriter;
-import org.apache.parquet.hadoop.example.ExampleParquetWriter;
-import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -145,39 +139,8 @@ class ReleaseSealTest {
         }
     }
 
-    /** ReleasedBatchesTest's schema and rows, pages of exactly {@code pageRows} rows (s and n PLAIN, c a dictionary). */
+    /** ReleasedBatchesTest's rows, pages of exactly {@code pageRows} rows (s and n PLAIN, c a dictionary), v1. */
     private static Path write(String name, long rows, int rowGroupRows, int pageRows) throws java.io.IOException {
-        Path target = dir.resolve(name);
-        ExampleParquetWriter.Builder b = ParquetJava.writer(target, ReleasedBatchesTest.SCHEMA)
-                .withCodecFactory(WideProjectionSmallHeapTest.SNAPPY)
-                .withRowGroupRowCountLimit(rowGroupRows)
-                .withRowGroupSize(256L << 20)
-                .withPageRowCountLimit(pageRows)
-                .withMinRowCountForPageSizeCheck(1)
-                .withMaxRowCountForPageSizeCheck(1)
-                .withPageSize(64 << 20)
-                .withDictionaryEncoding(false)
-                .withDictionaryEncoding("c", true)
-                .withCompressionCodec(CompressionCodecName.SNAPPY)
-                .withWriterVersion(WriterVersion.PARQUET_1_0);
-        b = ParquetJava.hadoopFree(b);
-        SimpleGroupFactory groups = new SimpleGroupFactory(ReleasedBatchesTest.SCHEMA);
-        try (ParquetWriter<Group> w = b.build()) {
-            for (long r = 0; r < rows; r++) {
-                Group g = groups.newGroup();
-                g.add(0, r);
-                if (ReleasedBatchesTest.s(r) != null) {
-                    g.add(1, ReleasedBatchesTest.s(r));
-                }
-                if (ReleasedBatchesTest.c(r) != null) {
-                    g.add(2, ReleasedBatchesTest.c(r));
-                }
-                if (ReleasedBatchesTest.n(r) != null) {
-                    g.add(3, ReleasedBatchesTest.n(r));
-                }
-                w.write(g);
-            }
-        }
-        return target;
+        return ReleasedBatchesTest.write(dir.resolve(name), rows, rowGroupRows, pageRows, WriterVersion.PARQUET_1_0, true);
     }
 }

@@ -75,18 +75,26 @@ class ReleasedBatchesTest {
     }
 
     static Path write(String name, long rows, int rowGroupRows, int pageRows, WriterVersion version) throws IOException {
-        Path target = dir.resolve(name);
+        return write(dir.resolve(name), rows, rowGroupRows, pageRows, version, false);
+    }
+
+    /** The rows written to {@code target}; {@code exactPages}: every page exactly {@code pageRows} rows (the size checked at every row). */
+    static Path write(Path target, long rows, int rowGroupRows, int pageRows, WriterVersion version, boolean exactPages)
+            throws IOException {
         ExampleParquetWriter.Builder b = ParquetJava.writer(target, SCHEMA)
                 .withCodecFactory(WideProjectionSmallHeapTest.SNAPPY)
                 .withRowGroupRowCountLimit(rowGroupRows)
                 .withRowGroupSize(256L << 20)
                 .withPageRowCountLimit(pageRows)
-                .withMinRowCountForPageSizeCheck(Math.min(pageRows, 100))
+                .withMinRowCountForPageSizeCheck(exactPages ? 1 : Math.min(pageRows, 100))
                 .withPageSize(64 << 20)
                 .withDictionaryEncoding(false)
                 .withDictionaryEncoding("c", true) // s and n PLAIN, c a dictionary
                 .withCompressionCodec(CompressionCodecName.SNAPPY)
                 .withWriterVersion(version);
+        if (exactPages) {
+            b = b.withMaxRowCountForPageSizeCheck(1);
+        }
         b = ParquetJava.hadoopFree(b);
         SimpleGroupFactory groups = new SimpleGroupFactory(SCHEMA);
         try (ParquetWriter<Group> w = b.build()) {
