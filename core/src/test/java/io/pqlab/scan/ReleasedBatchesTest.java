@@ -55,23 +55,17 @@ class ReleasedBatchesTest {
         AheadBudget.poisonForTests(false);
     }
 
+    // the rows are PageArraysTest's: s strings of varying length, c five values, both with nulls; n nullable
     static String s(long r) {
-        if (r % 11 == 5) {
-            return null;
-        }
-        StringBuilder b = new StringBuilder().append('s').append(r).append(':');
-        for (int k = 0; k < r % 29; k++) {
-            b.append((char) ('a' + (r + k) % 26));
-        }
-        return b.toString();
+        return PageArraysTest.s(r);
     }
 
     static String c(long r) {
-        return r % 13 == 0 ? null : "c" + (r % 5);
+        return PageArraysTest.c(r);
     }
 
     static Long n(long r) {
-        return r % 7 == 3 ? null : r * 31;
+        return PageArraysTest.n(r);
     }
 
     static Path write(String name, long rows, int rowGroupRows, int pageRows, WriterVersion version) throws IOException {
