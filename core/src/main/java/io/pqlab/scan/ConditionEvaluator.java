@@ -56,7 +56,7 @@ final class ConditionEvaluator {
             return absorbed.get(l);
         }
 
-        /** The distinct leaves of p that are evaluated (each once): those not absorbed, left to right. */
+        /** The distinct leaves of p that are evaluated (each once): those not absorbed, left to right (tests). */
         List<Predicate.Leaf> evaluated() {
             List<Predicate.Leaf> out = new ArrayList<>();
             for (Predicate.Leaf l : p.leaves()) {
