@@ -280,7 +280,6 @@ final class Scanner implements AutoCloseable {
                 }
                 current = a.rows();
                 currentReturned = 0;
-                peakLead = Math.max(peakLead, held.taken() - a.takenAtOpen());
                 if (a.failure() != null) {
                     throw rethrow(a.failure());
                 }
@@ -355,12 +354,12 @@ final class Scanner implements AutoCloseable {
                 RowGroupRows rows = scanRowGroup(g, left);
                 if (rows != null) {
                     ahead.add(new Ahead(new PooledRows(rows, pool(), held,
-                            conditionColumns.isEmpty() && LEAD ? g.rows().rowCount() : -1), null, held.taken()));
+                            conditionColumns.isEmpty() && LEAD ? g.rows().rowCount() : -1), null));
                     boolean currentBusy = current != null && !((PooledRows) current).made();
                     peakInFlight = Math.max(peakInFlight, inFlight() + (currentBusy ? 1 : 0));
                 }
             } catch (IOException | RuntimeException | Error e) {
-                ahead.add(new Ahead(null, e, held.taken()));
+                ahead.add(new Ahead(null, e));
                 aheadFailed = true; // nothing past a failure is opened: the caller stops there
                 return;
             }
@@ -508,23 +507,8 @@ final class Scanner implements AutoCloseable {
         throw (RuntimeException) t;
     }
 
-    /**
-     * A row group opened ahead: its rows or the failure opening it, and the weights the consumer
-     * had taken when it was opened ({@link PooledRows.Held#taken}).
-     */
-    private record Ahead(RowGroupRows rows, Throwable failure, long takenAtOpen) {}
-
-    /**
-     * The most decoded bytes (batches' weights) the consumer took from the row groups before one
-     * between its opening and reaching it: how far ahead of the consumer a row group was opened
-     * (tests: within the lead, {@link #leadFits}, for a full pass).
-     */
-    private long peakLead;
-
-    /** {@link #peakLead} (tests). */
-    long peakLead() {
-        return peakLead;
-    }
+    /** A row group opened ahead: its rows or the failure opening it. */
+    private record Ahead(RowGroupRows rows, Throwable failure) {}
 
     /** The lead a full pass opens its next row group with ({@link #leadFits}; tests). */
     long lead() {
