@@ -60,6 +60,14 @@ public final class PageLease {
         }
     }
 
+    /**
+     * The consumer released a batch that holds no page of this lease's scan but was made from its
+     * pages (a compacted copy, {@code RowBatch.compact}): the scan's viewed pages may take spares.
+     */
+    public void consumerReleased() {
+        spares.consumerReleases();
+    }
+
     /** Whether the buffer has gone back (tests). */
     boolean returned() {
         return refs.get() == 0;
