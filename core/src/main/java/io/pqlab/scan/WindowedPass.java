@@ -212,6 +212,9 @@ final class WindowedPass implements RowGroupRows {
                 RowBatch b = window.nextBatch();
                 if (b != null) {
                     remaining -= b.size();
+                    if (exhausted()) {
+                        sealAll(); // the last batch (its references taken): the pool asks no more
+                    }
                     return b;
                 }
                 window = null;

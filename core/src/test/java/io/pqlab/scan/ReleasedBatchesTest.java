@@ -225,7 +225,7 @@ class ReleasedBatchesTest {
                     want++;
                 }
                 assertThat(want).as("rows after the last returned: %s", context).isEqualTo(f.rows());
-                if (f != files().get(1)) { // the v2 file's s pages are stored uncompressed: copied out of the window, no lease
+                if (f != files().get(1)) { // the v2 file gives back none here (its s pages take no lease; why not checked)
                     assertThat(givenBack).as("s pages given back: %s", context).isPositive();
                 }
             }
