@@ -233,26 +233,27 @@ public final class RowBatch {
 
         private final io.pqlab.internal.column.PageLease[] leases;
         /**
-         * A compacted copy's: one lease of the batch it was copied from, held for no buffer, only to
-         * tell the scan its consumer releases batches ({@code AheadBudget.viewArray}); else null.
-         * Without it a scan whose batches are all compacted (a sparse one on a pool) would never
-         * learn it, and its viewed pages would never take spares.
+         * A compacted copy's: tells the scan its consumer releases batches ({@code AheadBudget.viewArray});
+         * else null. Without it a scan whose batches are all compacted (a sparse one on a pool) would
+         * never learn it, and its viewed pages would never take spares. It reaches the scan's budget
+         * only, never a lease: a lease holds its page's buffer, which a queued or kept copy must not
+         * pin (the copy is weighed by its rows, PooledRows).
          */
-        private final io.pqlab.internal.column.PageLease signal;
+        private final Runnable signal;
         private volatile boolean released;
 
         private Held(io.pqlab.internal.column.PageLease[] leases) {
             this(leases, null);
         }
 
-        private Held(io.pqlab.internal.column.PageLease[] leases, io.pqlab.internal.column.PageLease signal) {
+        private Held(io.pqlab.internal.column.PageLease[] leases, Runnable signal) {
             this.leases = leases;
             this.signal = signal;
         }
 
         /** The Held of a compacted copy of this batch: no page, the signal only. */
         Held copied() {
-            return new Held(NO_LEASES, leases.length > 0 ? leases[0] : signal);
+            return new Held(NO_LEASES, leases.length > 0 ? leases[0].consumerSignal() : signal);
         }
 
         /**
@@ -308,7 +309,7 @@ public final class RowBatch {
                 l.release(byConsumer);
             }
             if (byConsumer && signal != null) {
-                signal.consumerReleased();
+                signal.run();
             }
         }
     }

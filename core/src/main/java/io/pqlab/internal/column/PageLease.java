@@ -61,11 +61,13 @@ public final class PageLease {
     }
 
     /**
-     * The consumer released a batch that holds no page of this lease's scan but was made from its
-     * pages (a compacted copy, {@code RowBatch.compact}): the scan's viewed pages may take spares.
+     * What a batch made from this page's rows but holding none of them (a compacted copy,
+     * {@code RowBatch.compact}) runs when the consumer releases it: the scan's viewed pages may
+     * take spares. Bound to the budget alone, so the copy does not keep this page's buffer alive.
      */
-    public void consumerReleased() {
-        spares.consumerReleases();
+    public Runnable consumerSignal() {
+        AheadBudget s = spares;
+        return s::consumerReleases;
     }
 
     /** Whether the buffer has gone back (tests). */
