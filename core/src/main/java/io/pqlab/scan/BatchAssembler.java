@@ -94,7 +94,11 @@ final class BatchAssembler implements RowGroupRows {
         for (int i = 0; i < slots; i++) {
             slotRuns[i] = runs[slotColumn[i]];
         }
-        return new RowBatch(g.index(), rowNumbers, outputColumns, slotRuns);
+        RowBatch b = new RowBatch(g.index(), rowNumbers, outputColumns, slotRuns);
+        for (ColumnCursor c : cursors) {
+            c.sealPassed(); // (reuse) after the batch took its references to the pages it holds
+        }
+        return b;
     }
 
     @Override

@@ -17,6 +17,12 @@ final class ColumnCursor implements AutoCloseable {
     private ColumnBatch peeked;
     private boolean readerDone;
     private ColumnBatch current;
+    /**
+     * (reuse) Pages this cursor has moved past, not sealed yet ({@link #sealPassed}): no later row
+     * asked can be in them, but the batch being assembled may hold them and has not taken its
+     * references yet, so they are sealed only once it has.
+     */
+    private final java.util.ArrayList<ColumnBatch> passed = new java.util.ArrayList<>();
 
     ColumnCursor(Pages reader, ArrayDeque<ColumnBatch> kept) {
         this(reader, kept, false);
@@ -41,9 +47,10 @@ final class ColumnCursor implements AutoCloseable {
     /** Drops the pages added that end at or before the row (no later row can be in them). */
     void dropBefore(long row) {
         while (!kept.isEmpty() && kept.peekFirst().firstRow() + kept.peekFirst().rowCount() <= row) {
-            kept.pollFirst();
+            passed(kept.pollFirst());
         }
         if (current != null && current.firstRow() + current.rowCount() <= row) {
+            passed(current);
             current = null;
         }
     }
@@ -51,6 +58,7 @@ final class ColumnCursor implements AutoCloseable {
     /** The page holding row r (rows asked for ascend). */
     ColumnBatch page(long r) throws IOException {
         while (current == null || current.firstRow() + current.rowCount() <= r) {
+            passed(current);
             current = nextPage();
             if (current == null) {
                 throw new IllegalStateException("row " + r + " is in no decoded page");
@@ -60,6 +68,41 @@ final class ColumnCursor implements AutoCloseable {
             throw new IllegalStateException("row " + r + " is in no decoded page");
         }
         return current;
+    }
+
+    private void passed(ColumnBatch b) {
+        if (b != null && b.lease() != null) {
+            passed.add(b);
+        }
+    }
+
+    /**
+     * (reuse) Drops the scan's reference to each leased page this cursor has moved past (see
+     * {@code PageLease.seal}): called once the batch that may hold them has taken its references
+     * ({@link BatchAssembler}), or between windows. Rows are asked in ascending order and a page is
+     * read only through its cursor after its condition was evaluated, so nothing of the scan reads
+     * such a page again; a page whose last row no batch returned (a selective scan) goes back to
+     * the spares here, not only through {@code RowBatch.Held.of}.
+     */
+    void sealPassed() {
+        for (int i = 0; i < passed.size(); i++) {
+            passed.get(i).lease().seal();
+        }
+        passed.clear();
+    }
+
+    /**
+     * (reuse) The pass is over: no batch will be made from this cursor again, so every page it
+     * holds is sealed (on DuckDB's file one page is a row group's whole chunk: its last row unmatched,
+     * it would never be passed). Called by the thread that makes the batches, after the last.
+     */
+    void sealAll() {
+        passed(current);
+        current = null;
+        while (!kept.isEmpty()) {
+            passed(kept.pollFirst());
+        }
+        sealPassed();
     }
 
     private ColumnBatch nextPage() throws IOException {

@@ -152,7 +152,7 @@ public final class RowBatch {
             }
             out[c] = done;
         }
-        RowBatch copy = new RowBatch(rowGroup, rowNumbers, columns, out, Held.none()).in(schema);
+        RowBatch copy = new RowBatch(rowGroup, rowNumbers, columns, out, held.copied()).in(schema);
         held.drop(false); // (reuse) the copy shares no array with the pages: this batch is not handed out
         return copy;
     }
@@ -232,10 +232,28 @@ public final class RowBatch {
         private static final io.pqlab.internal.column.PageLease[] NO_LEASES = {};
 
         private final io.pqlab.internal.column.PageLease[] leases;
+        /**
+         * A compacted copy's: tells the scan its consumer releases batches ({@code AheadBudget.viewArray});
+         * else null. Without it a scan whose batches are all compacted (a sparse one on a pool) would
+         * never learn it, and its viewed pages would never take spares. It reaches the scan's budget
+         * only, never a lease: a lease holds its page's buffer, which a queued or kept copy must not
+         * pin (the copy is weighed by its rows, PooledRows).
+         */
+        private final Runnable signal;
         private volatile boolean released;
 
         private Held(io.pqlab.internal.column.PageLease[] leases) {
+            this(leases, null);
+        }
+
+        private Held(io.pqlab.internal.column.PageLease[] leases, Runnable signal) {
             this.leases = leases;
+            this.signal = signal;
+        }
+
+        /** The Held of a compacted copy of this batch: no page, the signal only. */
+        Held copied() {
+            return new Held(NO_LEASES, leases.length > 0 ? leases[0].consumerSignal() : signal);
         }
 
         /**
@@ -282,11 +300,6 @@ public final class RowBatch {
             return false;
         }
 
-        /** A batch of its own (a compacted one: its pages are copies). */
-        static Held none() {
-            return new Held(NO_LEASES);
-        }
-
         synchronized void drop(boolean byConsumer) {
             if (released) {
                 return;
@@ -294,6 +307,9 @@ public final class RowBatch {
             released = true;
             for (io.pqlab.internal.column.PageLease l : leases) {
                 l.release(byConsumer);
+            }
+            if (byConsumer && signal != null) {
+                signal.run();
             }
         }
     }

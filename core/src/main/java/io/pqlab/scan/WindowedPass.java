@@ -212,16 +212,21 @@ final class WindowedPass implements RowGroupRows {
                 RowBatch b = window.nextBatch();
                 if (b != null) {
                     remaining -= b.size();
+                    if (exhausted()) {
+                        sealAll(); // the last batch (its references taken): the pool asks no more
+                    }
                     return b;
                 }
                 window = null;
                 for (Feed f : feeds) {
                     if (f.cursor != null) {
                         f.cursor.dropBefore(windowEnd);
+                        f.cursor.sealPassed();
                     }
                 }
             }
             if (remaining <= 0 || windowStart >= keptEnd) {
+                sealAll();
                 return null;
             }
             RowRanges matches = evaluateWindow();
@@ -247,6 +252,7 @@ final class WindowedPass implements RowGroupRows {
             if (f.cursor != null) {
                 // windows without matches hand nothing out, so nothing else drops their pages
                 f.cursor.dropBefore(ws);
+                f.cursor.sealPassed(); // no batch is being made: none can hold them any more
             }
             if (f.gate != null) {
                 evaluateGated(f, rows, ws, we);
@@ -262,6 +268,8 @@ final class WindowedPass implements RowGroupRows {
                 f.reached = Math.max(f.reached, b.firstRow() + b.rowCount());
                 if (f.cursor != null) {
                     f.cursor.add(b);
+                } else {
+                    seal(b); // (reuse) its leaves were evaluated on every kept row: nothing reads it again
                 }
             }
         }
@@ -293,7 +301,7 @@ final class WindowedPass implements RowGroupRows {
      */
     private void evaluateGated(Feed f, RowRanges rows, long ws, long we) throws IOException {
         if (f.carry != null && f.carry.firstRow() + f.carry.rowCount() <= ws) {
-            f.carry = null;
+            dropCarry(f);
         }
         RowBits u = ConditionEvaluator.eval(f.gate, leafBits, rows).copy(); // a leaf's gate is its own bits
         u.clearBefore((int) ws);
@@ -318,10 +326,45 @@ final class WindowedPass implements RowGroupRows {
             }
             evalLeaves(f, b, want);
             f.reached = Math.max(f.reached, b.firstRow() + b.rowCount());
-            f.carry = b.firstRow() + b.rowCount() > we ? b : null;
+            if (f.carry != null && f.carry != b) {
+                dropCarry(f); // a later page reached: the carry's rows are all evaluated
+            }
+            boolean carried = b.firstRow() + b.rowCount() > we;
+            f.carry = carried ? b : null;
             if (f.cursor != null) {
                 f.cursor.add(b);
+            } else if (!carried) {
+                seal(b); // (reuse) its rows end in this window: its leaves read it no more
             }
+        }
+    }
+
+    /** A gated feed's carry page is passed: sealed where no cursor holds it (a cursor seals its own). */
+    private static void dropCarry(Feed f) {
+        if (f.cursor == null) {
+            seal(f.carry);
+        }
+        f.carry = null;
+    }
+
+    private static void seal(ColumnBatch b) {
+        if (b.lease() != null) {
+            b.lease().seal();
+        }
+    }
+
+    /**
+     * (reuse) The pass has made its last batch: every page it still holds is sealed (the cursors',
+     * the gated carries), on the thread that made the batches.
+     */
+    private void sealAll() {
+        for (Feed f : feeds) {
+            if (f.carry != null) {
+                dropCarry(f);
+            }
+        }
+        for (ColumnCursor c : cursors) {
+            c.sealAll();
         }
     }
 

@@ -58,6 +58,10 @@ class ReleaseSealTest {
                             Query.all().threads(threads).limit(limit));
                     try (Scanner sc = Scanner.open(pf, q, PageSource.AHEAD_BYTES, 0)) {
                         for (RowBatch rb = sc.next(); rb != null; rb = sc.next()) {
+                            for (int i = 0; i < rb.size(); i++) {
+                                long r = rb.rowNumber(i);
+                                assertThat(Objects.equals(ReleasedBatchesTest.c(r), "c1")).as("row %d matches", r).isFalse();
+                            }
                             check(rb, "limit " + limit + " threads " + threads);
                             rows += rb.size();
                             rb.release();
@@ -71,13 +75,58 @@ class ReleaseSealTest {
         assertThat(givenBack).as("buffers given back to the spares (else the test proves nothing)").isPositive();
     }
 
+    /**
+     * The same pages with the condition on s itself (a PLAIN string column, returned): its
+     * cursor is fed the pages the condition decoded, and the pass seals those it has gone past
+     * between windows. The first window (1,024 rows, the limit's) ends one row before page 0 does:
+     * page 0 must stay for the next window's first row.
+     */
+    @Test
+    void aConditionColumnsPageEndingOneRowAfterItsWindow() throws Exception {
+        Path target = write("pages1025-s.parquet", 20_000, 20_000, 1025);
+        long givenBack = 0;
+        for (int threads : new int[] {1, 2}) {
+            for (long limit : new long[] {1000, 3000}) { // fewer rows than the limit match in the first window
+                long want = 0;
+                long rows = 0;
+                try (ParquetFile pf = ParquetFile.open(target)) {
+                    // nulls in every page, s9, s90-s99, s900-s999 and s1000-s1024 (row 1024, the second
+                    // window's first, is page 0's last) in page 0: evaluated, not proved
+                    BoundQuery q = BoundQuery.of(Binder.bind("s IS NULL OR s >= 's9' OR s < 's1025'", pf.schema()), List.of(0, 1, 2),
+                            Query.all().threads(threads).limit(limit));
+                    try (Scanner sc = Scanner.open(pf, q, PageSource.AHEAD_BYTES, 0)) {
+                        for (RowBatch rb = sc.next(); rb != null; rb = sc.next()) {
+                            for (int i = 0; i < rb.size(); i++) {
+                                while (!sMatches(want)) {
+                                    want++;
+                                }
+                                assertThat(rb.rowNumber(i)).as("row, limit %d threads %d", limit, threads).isEqualTo(want++);
+                                rows++;
+                            }
+                            check(rb, "condition on s, limit " + limit + " threads " + threads);
+                            rb.release();
+                        }
+                        givenBack += sc.aheadBudget().viewCounts()[1];
+                    }
+                }
+                long all = java.util.stream.LongStream.range(0, 20_000).filter(ReleaseSealTest::sMatches).count();
+                assertThat(rows).as("rows, limit %d", limit).isEqualTo(Math.min(limit, all));
+            }
+        }
+        assertThat(givenBack).as("buffers given back to the spares (else the test proves nothing)").isPositive();
+    }
+
+    private static boolean sMatches(long r) {
+        String s = ReleasedBatchesTest.s(r);
+        return s == null || s.compareTo("s9") >= 0 || s.compareTo("s1025") < 0;
+    }
+
     /** Columns id, s, c of every row against the generator, through the getters and the columnar values. */
     private static void check(RowBatch b, String ctx) {
         ColumnValues s = b.values(1);
         ColumnValues c = b.values(2);
         for (int i = 0; i < b.size(); i++) {
             long r = b.rowNumber(i);
-            assertThat(Objects.equals(ReleasedBatchesTest.c(r), "c1")).as("row %d matches", r).isFalse();
             assertThat(b.getLong(0, i)).as("id of row %d, %s", r, ctx).isEqualTo(r);
             String ws = ReleasedBatchesTest.s(r);
             String wc = ReleasedBatchesTest.c(r);

@@ -60,6 +60,16 @@ public final class PageLease {
         }
     }
 
+    /**
+     * What a batch made from this page's rows but holding none of them (a compacted copy,
+     * {@code RowBatch.compact}) runs when the consumer releases it: the scan's viewed pages may
+     * take spares. Bound to the budget alone, so the copy does not keep this page's buffer alive.
+     */
+    public Runnable consumerSignal() {
+        AheadBudget s = spares;
+        return s::consumerReleases;
+    }
+
     /** Whether the buffer has gone back (tests). */
     boolean returned() {
         return refs.get() == 0;
