@@ -12,27 +12,26 @@ import java.util.List;
 
 /**
  * Runs in a JVM of its own ({@link SmallHeapIT} starts it with {@code -Xmx256m} on the shaded
- * jar): every command of {@link #commands} on each file named, through {@link Main#run}, output
- * discarded as a terminal would take it, stderr kept. Prints one tab-separated line per command:
- * the arguments (joined by spaces), the exit code, the milliseconds taken and stderr (newlines as
- * \n). One JVM per few files rather than one per command keeps the test short; the memory each
- * command may use is the same.
+ * jar): each command of the file named (one a line, its arguments separated by tabs) through
+ * {@link Main#run}, output discarded as a terminal would take it, stderr kept. Prints one
+ * tab-separated line per command: the arguments (joined by spaces), the exit code, the
+ * milliseconds taken and stderr (newlines as \n). One JVM for many commands rather than one per
+ * command keeps the test short; the memory each command may use is the same.
  */
 public final class SmallHeapDriver {
     private SmallHeapDriver() {}
 
-    public static void main(String[] args) {
+    public static void main(String[] args) throws java.io.IOException {
         PrintWriter report = new PrintWriter(System.out, true, StandardCharsets.UTF_8);
-        for (String file : args) {
-            for (List<String> command : commands(Path.of(file))) {
-                StringWriter err = new StringWriter();
-                long t0 = System.nanoTime();
-                int exit = Main.run(command.toArray(String[]::new),
-                        new PrintWriter(OutputStream.nullOutputStream(), true), new PrintWriter(err, true));
-                long ms = (System.nanoTime() - t0) / 1_000_000;
-                report.println(String.join(" ", command) + "\t" + exit + "\t" + ms + "\t"
-                        + err.toString().replace("\\", "\\\\").replace("\n", "\\n").replace("\t", "\\t"));
-            }
+        for (String line : java.nio.file.Files.readAllLines(Path.of(args[0]), StandardCharsets.UTF_8)) {
+            String[] command = line.split("\t", -1);
+            StringWriter err = new StringWriter();
+            long t0 = System.nanoTime();
+            int exit = Main.run(command, new PrintWriter(OutputStream.nullOutputStream(), true),
+                    new PrintWriter(err, true));
+            long ms = (System.nanoTime() - t0) / 1_000_000;
+            report.println(String.join(" ", command) + "\t" + exit + "\t" + ms + "\t"
+                    + err.toString().replace("\\", "\\\\").replace("\n", "\\n").replace("\t", "\\t"));
         }
         report.flush();
     }
