@@ -79,6 +79,12 @@ class SmallHeapIT {
         List<Run> runs = new ArrayList<>();
         try {
             for (List<List<String>> commands : perJvm) {
+                // one command a line, its arguments split on tabs: an argument holding either would
+                // arrive as another command, which a clean refusal would then pass
+                for (List<String> c : commands) {
+                    assertThat(c).as("an argument the driver's file cannot carry")
+                            .noneMatch(a -> a.contains("\t") || a.contains("\n"));
+                }
                 Path in = Files.createTempFile("pqlab-small-heap", ".commands");
                 ins.add(in);
                 Files.write(in, commands.stream().map(c -> String.join("\t", c)).toList(), StandardCharsets.UTF_8);
@@ -101,8 +107,9 @@ class SmallHeapIT {
                 assertThat(Files.readString(errFile)).as("the driver JVM's own stderr").isEmpty();
                 List<String> lines = Files.readAllLines(outs.get(i), StandardCharsets.UTF_8);
                 assertThat(lines).as("a line for each command").hasSameSizeAs(perJvm.get(i));
-                for (String line : lines) {
-                    String[] f = line.split("\t", -1);
+                for (int k = 0; k < lines.size(); k++) {
+                    String[] f = lines.get(k).split("\t", -1);
+                    assertThat(f[0]).as("the command the driver ran").isEqualTo(String.join(" ", perJvm.get(i).get(k)));
                     runs.add(new Run(f[0], Integer.parseInt(f[1]), Long.parseLong(f[2]),
                             f[3].replace("\\n", "\n").replace("\\t", "\t").replace("\\\\", "\\")));
                 }
