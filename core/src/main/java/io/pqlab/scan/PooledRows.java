@@ -51,8 +51,6 @@ final class PooledRows implements RowGroupRows {
         /** The weight and the rows of every batch the scan's row groups have made: the scan's decoded bytes per row so far. */
         private final AtomicLong madeBytes = new AtomicLong();
         private final AtomicLong madeRows = new AtomicLong();
-        /** The weights of the batches the consumer has taken (Scanner's gauge of the lead a row group was opened with). */
-        private final AtomicLong taken = new AtomicLong();
         /** Row groups of the scan that have made all their batches: a waiting consumer may open more. */
         private final AtomicLong finished = new AtomicLong();
         /** The row group the consumer waits on, or null ({@link PooledRows#nextBatch}). */
@@ -95,11 +93,6 @@ final class PooledRows implements RowGroupRows {
         /** Bytes held now (tests). */
         long bytes() {
             return bytes.get();
-        }
-
-        /** The weights of the batches the consumer has taken so far. */
-        long taken() {
-            return taken.get();
         }
 
         /** Batches compacted so far (tests). */
@@ -338,7 +331,6 @@ final class PooledRows implements RowGroupRows {
                     if (b != null) {
                         long w = weights.poll();
                         held.add(-w);
-                        held.taken.addAndGet(w);
                         queuedBytes -= w;
                         submit();
                         return b;
@@ -402,7 +394,6 @@ final class PooledRows implements RowGroupRows {
             queue.pollLast();
             long taken = weights.pollLast();
             held.add(-taken);
-            held.taken.addAndGet(taken);
             queuedBytes -= taken;
             submit();
             return b;
