@@ -92,8 +92,8 @@ class ReleaseSealTest {
         int groups = 12;
         Path target = ReleasedBatchesTest.write(dir.resolve("page-a-chunk.parquet"), (long) groupRows * groups, groupRows,
                 groupRows, WriterVersion.PARQUET_1_0, false);
-        long[] sPages = ReleasingScan.pageBounds(target, 1);
-        assertThat(sPages.length - 1).as("s pages: one a row group").isEqualTo(groups);
+        ReleasingScan.Leased sPages = ReleasingScan.pages(target, 1);
+        assertThat(sPages.pages()).as("s pages: one a row group").isEqualTo(groups);
         StringBuilder in = new StringBuilder("id IN (");
         java.util.Set<Long> ids = new java.util.HashSet<>();
         for (int g = 0; g < groups; g++) {

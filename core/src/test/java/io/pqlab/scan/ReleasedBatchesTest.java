@@ -107,14 +107,14 @@ class ReleasedBatchesTest {
         return target;
     }
 
-    /** {@code sPages}: s's {@link ReleasingScan#pageBounds} where its pages are leased (PLAIN), else null. */
-    record File(Path path, long rows, long[] sPages) {
+    /** {@code sPages}: s's {@link ReleasingScan#pages} where they are leased (PLAIN), else null. */
+    record File(Path path, long rows, ReleasingScan.Leased sPages) {
         File(Path path, long rows, boolean leased) {
-            this(path, rows, leased ? ReleasingScan.pageBounds(path, 1) : null);
+            this(path, rows, leased ? ReleasingScan.pages(path, 1) : null);
         }
 
         int sPageCount() {
-            return sPages.length - 1;
+            return sPages.pages() - sPages.valueless().cardinality();
         }
     }
 

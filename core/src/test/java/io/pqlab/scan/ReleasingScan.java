@@ -114,62 +114,79 @@ final class ReleasingScan {
     }
 
     /**
-     * Column c's data pages as parquet-java reads them: each page's first row in the file, then
-     * the file's row count (so page p holds rows [bounds[p], bounds[p + 1])). A flat column: a v1
-     * page's entries are its rows.
+     * A column's data pages as parquet-java reads them: page p holds rows [bounds[p], bounds[p + 1])
+     * of the file (the last bound is the file's row count); {@code valueless}: the pages whose
+     * every row is null, which have no values to view (so no lease).
      */
-    static long[] pageBounds(Path file, int column) {
+    record Leased(long[] bounds, BitSet valueless) {
+        int pages() {
+            return bounds.length - 1;
+        }
+
+        /** The pages with values holding any of these rows. */
+        BitSet holding(List<long[]> batches) {
+            BitSet out = new BitSet();
+            for (long[] rows : batches) {
+                for (long r : rows) {
+                    int p = java.util.Arrays.binarySearch(bounds, r);
+                    out.set(p >= 0 ? p : -p - 2); // the page whose first row is the last at or before r
+                }
+            }
+            out.andNot(valueless);
+            return out;
+        }
+    }
+
+    /** Column c's {@link Leased} pages, from parquet-java's page reader and values (a flat column: a v1 page's entries are its rows). */
+    static Leased pages(Path file, int column) {
         List<Long> starts = new ArrayList<>();
+        BitSet valueless = new BitSet();
         long row = 0;
         int groups = ParquetJava.footer(file).getBlocks().size();
         for (int g = 0; g < groups; g++) {
+            List<Object> values = ParquetJava.values(file, g, column);
+            long groupStart = row;
             for (Page p : ParquetJava.pages(file, g, column)) {
                 if (p instanceof DataPage d) {
+                    long end = row + (d instanceof DataPageV2 v2 ? v2.getRowCount() : ((DataPageV1) d).getValueCount());
+                    if (values.subList((int) (row - groupStart), (int) (end - groupStart)).stream()
+                            .allMatch(java.util.Objects::isNull)) {
+                        valueless.set(starts.size());
+                    }
                     starts.add(row);
-                    row += d instanceof DataPageV2 v2 ? v2.getRowCount() : ((DataPageV1) d).getValueCount();
+                    row = end;
                 }
             }
         }
         starts.add(row);
-        return starts.stream().mapToLong(Long::longValue).toArray();
-    }
-
-    /** The pages (indexes into {@code bounds}) holding any of these rows. */
-    static BitSet pagesHolding(long[] bounds, List<long[]> batches) {
-        BitSet out = new BitSet();
-        for (long[] rows : batches) {
-            for (long r : rows) {
-                int p = java.util.Arrays.binarySearch(bounds, r);
-                out.set(p >= 0 ? p : -p - 2); // the page whose first row is the last at or before r
-            }
-        }
-        return out;
+        return new Leased(starts.stream().mapToLong(Long::longValue).toArray(), valueless);
     }
 
     /**
-     * What a scan read to its end must have given back of the leased pages (PLAIN string pages,
-     * each column's {@link #pageBounds}), whatever the order the pool made its batches in: at
-     * least the pages holding a returned row but no kept batch's row (each was decoded, and
-     * every batch holding it was released, or was the scan's own and dropped when compacted);
-     * at most every page but those holding a kept batch's row, and where the pool compacted
-     * batches (a kept copy holds no page; which ones depends on timing), every page. So where
-     * every page holds a returned row and nothing is compacted, or nothing is kept, it is exact.
+     * What a scan read to its end must have given back of the leased pages (PLAIN string pages
+     * with values, each column's {@link #pages}), whatever the order the pool made its batches
+     * in: at least the pages holding a returned row but no kept batch's row (each was decoded,
+     * and every batch holding it was released, or was the scan's own and dropped when
+     * compacted); at most every page but those holding a kept batch's row, and where the pool
+     * compacted batches (a kept copy holds no page; which ones depends on timing), every page.
+     * So where every page holds a returned row and nothing is compacted, or nothing is kept, it
+     * is exact.
      */
-    static long[] givenBackBounds(Seen s, long[]... leased) {
+    static long[] givenBackBounds(Seen s, Leased... leased) {
         long lo = 0;
         long hi = 0;
-        for (long[] bounds : leased) {
-            BitSet heldByKept = pagesHolding(bounds, s.keptRows());
-            BitSet read = pagesHolding(bounds, s.batches());
+        for (Leased l : leased) {
+            BitSet heldByKept = l.holding(s.keptRows());
+            BitSet read = l.holding(s.batches());
             read.andNot(heldByKept);
             lo += read.cardinality();
-            hi += bounds.length - 1 - (s.compacted() == 0 ? heldByKept.cardinality() : 0);
+            hi += l.pages() - l.valueless().cardinality() - (s.compacted() == 0 ? heldByKept.cardinality() : 0);
         }
         return new long[] {lo, hi};
     }
 
     /** {@link #givenBackBounds}: the scan's count within them; the count. */
-    static long assertGivenBack(Seen s, long[]... leased) {
+    static long assertGivenBack(Seen s, Leased... leased) {
         long[] b = givenBackBounds(s, leased);
         assertThat(s.givenBack()).as("viewed buffers given back (%d batches, %d kept, %d compacted): %s",
                 s.batches().size(), s.kept().cardinality(), s.compacted(), s.context()).isBetween(b[0], b[1]);
