@@ -2,18 +2,14 @@ package io.pqlab.scan;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.pqlab.ParquetFile;
 import io.pqlab.Query;
 import io.pqlab.internal.column.AheadBudget;
-import io.pqlab.internal.plan.BoundQuery;
-import io.pqlab.internal.predicate.Binder;
 import io.pqlab.oracle.ParquetJava;
 import java.io.IOException;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.IntPredicate;
@@ -50,14 +46,16 @@ import org.junit.jupiter.api.io.TempDir;
  * {@link ReleasedBatchesTest}'s v2 file leases no page; here a values-writer factory makes every
  * string column PLAIN (dictionary off) in v2 pages, Snappy and uncompressed, and parquet-java's
  * own page reader confirms it. Pages of about 300 rows, row groups of 70,000 rows (a 65,536-row
- * batch ends inside a page, the page's rest in the next batch) and a last one of 10,000; an
+ * batch ends inside a page, the page's rest in the next batch: asserted against the pages' row
+ * ranges as parquet-java reads them; pages of 256 rows would not) and a last one of 10,000; an
  * optional string with nulls, a required one (no definition levels: a v2 page whose levels take
  * no bytes) with empty strings, an optional one null for whole pages (values of no bytes). Every
  * value of every batch is checked against parquet-java's decoded rows as the batch comes and, for
  * the batches kept, again after the scan (every array given back poisoned,
  * {@link AheadBudget#poisonForTests}); batches never released, all released, all but every third
  * released; 1 and 2 threads; no condition, a sparse one on the numbers (batches compacted on the
- * pool) and one on a PLAIN string column.
+ * pool) and one on a PLAIN string column. The Snappy file's buffers given back are counted
+ * against the batches' rows ({@link ReleasingScan#givenBackBounds}; a page of nulls only has none).
  */
 class PlainV2PagesReleasedTest {
     static final MessageType SCHEMA = MessageTypeParser.parseMessageType("message m { required int64 id; "
@@ -192,13 +190,29 @@ class PlainV2PagesReleasedTest {
                         || row[1] == null);
         // (which batches are kept, by index; the others are released as they come)
         List<IntPredicate> keeps = List.of(k -> true, k -> false, k -> k % 3 == 1);
-        long givenBack = 0;
         for (Path file : List.of(snappy, uncompressed)) {
+            List<Object[]> rows = PlainV2PagesReleasedTest.rows.get(file);
+            // the string columns' pages as parquet-java reads them
+            ReleasingScan.Leased[] pages = {ReleasingScan.pages(file, 1), ReleasingScan.pages(file, 2),
+                    ReleasingScan.pages(file, 3)};
+            long givenBack = 0;
             for (int threads : new int[] {1, 2}) {
                 for (int c = 0; c < conditions.size(); c++) {
+                    Predicate<Object[]> m = matches.get(c);
                     for (IntPredicate keep : keeps) {
-                        givenBack += scan(file, conditions.get(c), matches.get(c), threads, keep)
-                                .viewCounts()[1];
+                        ReleasingScan.Seen seen = ReleasingScan.scan(file, conditions.get(c), null,
+                                Query.all().threads(threads), r -> m.test(rows.get(Math.toIntExact(r))), rows.size(), keep,
+                                (b, context) -> check(b, rows, context));
+                        if (conditions.get(c) == null) {
+                            // the case this class is for: a batch ends inside a page of each string
+                            // column, and the page's rest is in the next batch
+                            for (int col = 0; col < pages.length; col++) {
+                                assertThat(endsInsideAPage(seen, pages[col])).as("a batch ending inside a page of column %d: %s",
+                                        col + 1, seen.context()).isTrue();
+                            }
+                        }
+                        // (the uncompressed file's strings are copied out of the read window, not leased)
+                        givenBack += file == snappy ? ReleasingScan.assertGivenBack(seen, pages) : 0;
                     }
                 }
             }
@@ -210,54 +224,16 @@ class PlainV2PagesReleasedTest {
         }
     }
 
-    /**
-     * Scans every column; checks each batch as it comes, then releases it unless {@code keep} keeps
-     * it (by its index in the scan); once the scan is over, checks every kept batch again.
-     */
-    private static AheadBudget scan(Path file, String condition, Predicate<Object[]> matches, int threads,
-            IntPredicate keep) throws IOException {
-        String context = (condition == null ? "every row" : condition) + " at " + threads + " threads on "
-                + file.getFileName();
-        List<RowBatch> kept = new ArrayList<>();
-        List<Object[]> rows = PlainV2PagesReleasedTest.rows.get(file);
-        AheadBudget budget;
-        try (ParquetFile pf = ParquetFile.open(file)) {
-            BoundQuery q = BoundQuery.of(condition == null ? null : Binder.bind(condition, pf.schema()), null,
-                    Query.all().threads(threads));
-            int want = 0;
-            // on the pool at 2 threads however small the file (no INLINE_BYTES cut)
-            try (Scanner sc = Scanner.open(pf, q, PageSource.AHEAD_BYTES, 0)) {
-                budget = sc.aheadBudget();
-                int k = 0;
-                for (RowBatch b = sc.next(); b != null; b = sc.next(), k++) {
-                    String ctx = context + ", batch " + k;
-                    for (int i = 0; i < b.size(); i++) {
-                        while (want < rows.size() && !matches.test(rows.get(want))) {
-                            want++;
-                        }
-                        if (b.rowNumber(i) != want) {
-                            throw new AssertionError("row " + b.rowNumber(i) + " returned, the next match is " + want
-                                    + ": " + ctx);
-                        }
-                        want++;
-                    }
-                    check(b, rows, ctx + " as it came");
-                    if (keep.test(k)) {
-                        kept.add(b);
-                    } else {
-                        b.release();
-                    }
-                }
-            }
-            while (want < rows.size() && !matches.test(rows.get(want))) {
-                want++;
-            }
-            assertThat(want).as("rows after the last returned: %s", context).isEqualTo(rows.size());
-            for (RowBatch b : kept) {
-                check(b, rows, context + ", a kept batch after the scan");
+    /** Whether a batch of the scan ends strictly inside one of the pages (by their bounds), before the file's last row. */
+    private static boolean endsInsideAPage(ReleasingScan.Seen seen, ReleasingScan.Leased pages) {
+        long[] bounds = pages.bounds();
+        for (long[] rows : seen.batches()) {
+            long end = rows[rows.length - 1] + 1;
+            if (end < bounds[bounds.length - 1] && java.util.Arrays.binarySearch(bounds, end) < 0) {
+                return true;
             }
         }
-        return budget;
+        return false;
     }
 
     /** Every value of the batch against parquet-java's, through the columnar values and the getters. */

@@ -6,12 +6,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.pqlab.ParquetFile;
 import io.pqlab.Query;
 import io.pqlab.internal.column.AheadBudget;
-import io.pqlab.internal.plan.BoundQuery;
-import io.pqlab.internal.predicate.Binder;
 import io.pqlab.oracle.ParquetJava;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.function.LongPredicate;
 import org.apache.parquet.column.ParquetProperties.WriterVersion;
@@ -110,15 +107,25 @@ class ReleasedBatchesTest {
         return target;
     }
 
-    record File(Path path, long rows) {}
+    /** {@code sPages}: s's {@link ReleasingScan#pages} where they are leased (PLAIN), else null. */
+    record File(Path path, long rows, ReleasingScan.Leased sPages) {
+        File(Path path, long rows, boolean leased) {
+            this(path, rows, leased ? ReleasingScan.pages(path, 1) : null);
+        }
+
+        int sPageCount() {
+            return sPages.pages() - sPages.valueless().cardinality();
+        }
+    }
 
     static List<File> files;
 
     static synchronized List<File> files() throws IOException {
         if (files == null) {
-            files = List.of(new File(write("spanning-v1.parquet", 200_000, 150_000, 40_000, WriterVersion.PARQUET_1_0), 200_000),
-                    new File(write("spanning-v2.parquet", 200_000, 200_000, 40_000, WriterVersion.PARQUET_2_0), 200_000),
-                    new File(write("small-pages.parquet", 12_000, 4_000, 600, WriterVersion.PARQUET_1_0), 12_000));
+            // the v2 file's s is DELTA_BYTE_ARRAY (parquet-java's v2 writer), never leased
+            files = List.of(new File(write("spanning-v1.parquet", 200_000, 150_000, 40_000, WriterVersion.PARQUET_1_0), 200_000, true),
+                    new File(write("spanning-v2.parquet", 200_000, 200_000, 40_000, WriterVersion.PARQUET_2_0), 200_000, false),
+                    new File(write("small-pages.parquet", 12_000, 4_000, 600, WriterVersion.PARQUET_1_0), 12_000, true));
         }
         return files;
     }
@@ -145,31 +152,37 @@ class ReleasedBatchesTest {
         }
     }
 
+    /**
+     * Every batch released: every page of s comes back, exactly, at 1, 2 and 3 threads (a full
+     * scan's batches are never compacted, and every batch holding a page is released whichever
+     * thread made it: the count does not depend on the order); at one thread, where the order is
+     * fixed, later pages are decompressed into buffers that came back. None released: nothing
+     * goes back, nothing is taken.
+     */
     @Test
     void releasedBuffersAreReused() throws Exception {
-        File f = files().get(0);
-        for (int threads : new int[] {1, 2}) {
-            AheadBudget b = scan(f, null, threads, r -> true, k -> false); // every batch released
-            long[] v = b.viewCounts();
-            // 5 PLAIN pages of s, each in two batches or more: all but the last go back, and from
-            // the third on a page is decompressed into one that did
-            assertThat(v[1]).as("viewed buffers given back at %d threads", threads).isGreaterThan(0);
+        File f = files().get(0); // s: 6 PLAIN pages, each in two batches or more
+        for (int threads : new int[] {1, 2, 3}) {
+            ReleasingScan.Seen all = scan(f, null, threads, r -> true, k -> false);
+            assertThat(all.compacted()).as("compacted, full scan at %d threads", threads).isZero();
+            assertThat(all.givenBack()).as("viewed buffers given back at %d threads", threads).isEqualTo(f.sPageCount());
             if (threads == 1) {
                 // on a pool the row groups ahead may have decoded every page before the consumer
                 // releases the first batch (timing): only at one thread is the order fixed
-                assertThat(v[0]).as("viewed pages decompressed into a spare at %d threads", threads).isGreaterThan(0);
+                assertThat(all.budget().viewCounts()[0]).as("viewed pages decompressed into a spare").isPositive();
             }
-            // nothing released: nothing goes back, nothing is taken
-            AheadBudget none = scan(f, null, threads, r -> true, k -> true); // every batch kept
-            assertThat(none.viewCounts()).as("without release at %d threads", threads).containsExactly(0, 0);
+            ReleasingScan.Seen none = scan(f, null, threads, r -> true, k -> true); // every batch kept
+            assertThat(none.budget().viewCounts()).as("without release at %d threads", threads).containsExactly(0, 0);
         }
     }
 
     /**
      * A selective scan whose matches lie in every page (a few ids in each 40,000-row page): the
      * scan's pages are given back once the pass has gone past them, not only when a batch holds
-     * their last row (before, such a scan gave back 0-1 buffers); some batches kept and checked
-     * after the scan, at 1, 2 and 4 threads (compacted on the pool).
+     * their last row (before, such a scan gave back 0-1 buffers); half the batches kept and checked
+     * after the scan, at 1, 2, 3 and 4 threads (compacted on the pool). Counted: every batch
+     * released, every page comes back whatever the order; half kept, at least the pages no kept
+     * batch holds a row of ({@link ReleasingScan#givenBackBounds}, in every scan of this class).
      */
     @Test
     void aSparseScanGivesBackThePagesItPassed() throws Exception {
@@ -177,14 +190,15 @@ class ReleasedBatchesTest {
         String in = "id IN (7, 39999, 40000, 79999, 80001, 119999, 120000, 149999, 150000, 189999, 199999)";
         java.util.Set<Long> ids = java.util.Set.of(7L, 39_999L, 40_000L, 79_999L, 80_001L, 119_999L, 120_000L,
                 149_999L, 150_000L, 189_999L, 199_999L);
-        for (int threads : new int[] {1, 2, 4}) {
-            AheadBudget b = scan(f, in, threads, ids::contains, k -> k % 2 == 0);
-            // every page of s holds a match, none is held by a kept batch at its last row; at least
-            // those of the released batches go back (the kept ones hold theirs)
-            assertThat(b.viewCounts()[1]).as("viewed buffers given back at %d threads", threads).isGreaterThanOrEqualTo(2);
-            AheadBudget all = scan(f, in, threads, ids::contains, k -> false); // every batch released
-            assertThat(all.viewCounts()[1]).as("viewed buffers given back, all released, at %d threads", threads)
-                    .isGreaterThanOrEqualTo(5);
+        for (int threads : new int[] {1, 2, 3, 4}) {
+            ReleasingScan.Seen half = scan(f, in, threads, ids::contains, k -> k % 2 == 0);
+            // every page of s holds a match and a batch's last row is never a page's: only the
+            // pass's seals give these back
+            assertThat(ReleasingScan.givenBackBounds(half, f.sPages())[0]).as("pages no kept batch holds")
+                    .isGreaterThanOrEqualTo(2);
+            ReleasingScan.Seen all = scan(f, in, threads, ids::contains, k -> false); // every batch released
+            assertThat(all.givenBack()).as("viewed buffers given back, all released, at %d threads", threads)
+                    .isEqualTo(f.sPageCount());
         }
     }
 
@@ -200,41 +214,24 @@ class ReleasedBatchesTest {
     void aGatedConditionColumnsCarryIsNotGivenBackEarly() throws Exception {
         // s >= 's5' depends on each value's digits (a buffer reused by another page flips rows);
         // after n IS NOT NULL s is gated (its carry page re-read in the next window), alone it is not
-        java.util.function.LongPredicate sMatches = r -> s(r) != null && s(r).compareTo("s5") >= 0;
+        LongPredicate sMatches = r -> s(r) != null && s(r).compareTo("s5") >= 0;
+        ReleasingScan.Check idAndC = (b, context) -> {
+            for (int i = 0; i < b.size(); i++) {
+                long r = b.rowNumber(i);
+                same(b.getLong(0, i), r, "id", r, context);
+                same(b.isNull(1, i) ? null : b.getString(1, i), c(r), "c", r, context);
+            }
+        };
         for (boolean gated : new boolean[] {true, false}) {
-            java.util.function.LongPredicate matches = gated ? r -> n(r) != null && sMatches.test(r) : sMatches;
+            LongPredicate matches = gated ? r -> n(r) != null && sMatches.test(r) : sMatches;
             for (File f : files()) {
                 for (int threads : new int[] {1, 2}) {
-                    String context = (gated ? "gated" : "ungated") + " s, not returned, at " + threads + " threads on "
-                            + f.path().getFileName();
-                    long want = 0;
-                    long givenBack;
-                    try (ParquetFile pf = ParquetFile.open(f.path())) {
-                        BoundQuery q = BoundQuery.of(Binder.bind((gated ? "n IS NOT NULL AND " : "") + "s >= 's5'", pf.schema()),
-                                List.of(0, 2), Query.all().threads(threads));
-                        try (Scanner sc = Scanner.open(pf, q, PageSource.AHEAD_BYTES, 0)) {
-                            for (RowBatch b = sc.next(); b != null; b = sc.next()) {
-                                for (int i = 0; i < b.size(); i++) {
-                                    while (want < f.rows() && !matches.test(want)) {
-                                        want++;
-                                    }
-                                    long r = b.rowNumber(i);
-                                    same(r, want, "row", r, context);
-                                    same(b.getLong(0, i), r, "id", r, context);
-                                    same(b.isNull(1, i) ? null : b.getString(1, i), c(r), "c", r, context);
-                                    want++;
-                                }
-                                b.release();
-                            }
-                            givenBack = sc.aheadBudget().viewCounts()[1];
-                        }
-                    }
-                    while (want < f.rows() && !matches.test(want)) {
-                        want++;
-                    }
-                    assertThat(want).as("rows after the last returned: %s", context).isEqualTo(f.rows());
-                    if (f != files().get(1)) { // the v2 file gives back none: parquet-java writes its v2 strings DELTA_BYTE_ARRAY, never leased (PlainV2PagesReleasedTest has v2 PLAIN pages)
-                        assertThat(givenBack).as("s pages given back: %s", context).isPositive();
+                    ReleasingScan.Seen seen = ReleasingScan.scan(f.path(), (gated ? "n IS NOT NULL AND " : "") + "s >= 's5'",
+                            List.of(0, 2), Query.all().threads(threads), matches, f.rows(), k -> false, idAndC);
+                    if (f.sPages() != null) {
+                        // s is no batch's: the pages of the rows it matched all come back
+                        assertThat(ReleasingScan.assertGivenBack(seen, f.sPages())).as("s pages given back: %s", seen.context())
+                                .isPositive();
                     }
                 }
             }
@@ -259,67 +256,35 @@ class ReleasedBatchesTest {
     }
 
     /**
-     * Scans every column; checks each batch as it comes, then releases it unless {@code keep} says
-     * to keep it (by its index in the scan); once the scan is over, checks every kept batch again.
+     * Scans every column ({@link ReleasingScan}: each batch checked as it comes, released unless
+     * {@code keep} keeps it, the kept ones checked again after the scan), and holds the buffers
+     * given back within what the batches' rows allow ({@link ReleasingScan#givenBackBounds}).
      */
-    private static AheadBudget scan(File f, String condition, int threads, LongPredicate matches,
+    private static ReleasingScan.Seen scan(File f, String condition, int threads, LongPredicate matches,
             java.util.function.IntPredicate keep) throws IOException {
-        String context = (condition == null ? "every row" : condition) + " at " + threads + " threads on "
-                + f.path().getFileName();
-        List<RowBatch> kept = new ArrayList<>();
-        AheadBudget budget;
-        try (ParquetFile pf = ParquetFile.open(f.path())) {
-            BoundQuery q = BoundQuery.of(condition == null ? null : Binder.bind(condition, pf.schema()), null,
-                    Query.all().threads(threads));
-            long want = 0;
-            // on the pool at 2 and 4 threads however small the file (no INLINE_BYTES cut)
-            try (Scanner sc = Scanner.open(pf, q, PageSource.AHEAD_BYTES, 0)) {
-                budget = sc.aheadBudget();
-                int k = 0;
-                for (RowBatch b = sc.next(); b != null; b = sc.next(), k++) {
-                    want = check(b, want, matches, f.rows(), context + ", batch " + k + " as it came");
-                    if (keep.test(k)) {
-                        kept.add(b);
-                    } else {
-                        b.release();
-                    }
-                }
-            }
-            while (want < f.rows() && !matches.test(want)) {
-                want++;
-            }
-            assertThat(want).as("rows after the last returned: %s", context).isEqualTo(f.rows());
-            for (RowBatch b : kept) {
-                // its rows are checked against the generator (not against the first read)
-                check(b, 0, null, f.rows(), context + ", a kept batch after the scan");
-            }
+        ReleasingScan.Seen seen = ReleasingScan.scan(f.path(), condition, null, Query.all().threads(threads), matches,
+                f.rows(), keep, ReleasedBatchesTest::check);
+        if (f.sPages() != null) {
+            ReleasingScan.assertGivenBack(seen, f.sPages());
         }
-        return budget;
+        return seen;
     }
 
-    /** Every value of the batch against the generator's; rows from {@code want} on that match. */
-    private static long check(RowBatch b, long want, LongPredicate matches, long rows, String context) {
+    /** Every value of the batch against the generator's (the rows' order is ReleasingScan's). */
+    private static void check(RowBatch b, String context) {
         ColumnValues ss = b.values(1);
         ColumnValues cs = b.values(2);
         ColumnValues ns = b.values(3);
         long[] ids = b.values(0).longs();
         for (int i = 0; i < b.size(); i++) {
             long r = b.rowNumber(i);
-            if (matches != null) {
-                while (want < rows && !matches.test(want)) {
-                    want++;
-                }
-                same(r, want, "row", r, context);
-            }
             same(ids[i], r, "id", r, context);
             same(ss.isNull(i) ? null : ss.string(i), s(r), "s", r, context);
             same(cs.isNull(i) ? null : cs.string(i), c(r), "c", r, context);
             same(ns.isNull(i) ? null : ns.longs()[i], n(r), "n", r, context);
             same(b.isNull(1, i) ? null : b.getString(1, i), s(r), "s (getter)", r, context);
             same(b.isNull(2, i) ? null : b.getString(2, i), c(r), "c (getter)", r, context);
-            want++;
         }
-        return want;
     }
 
     private static void same(Object got, Object want, String what, long row, String context) {
