@@ -7,7 +7,6 @@ import io.pqlab.plan.RowGroupPlan;
 import io.pqlab.plan.RowRanges;
 import io.pqlab.schema.ColumnDescriptor;
 import java.io.IOException;
-import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -47,7 +46,7 @@ final class BatchAssembler implements RowGroupRows {
             return null;
         }
         int cols = cursors.length;
-        long[] rowNumbers = new long[cap];
+        RowBatch.RowNumbers rowNumbers = new RowBatch.RowNumbers(); // (arrays) runs, not a long[cap] a batch
         Runs[] runs = new Runs[cols];
         for (int ci = 0; ci < cols; ci++) {
             runs[ci] = new Runs();
@@ -76,18 +75,12 @@ final class BatchAssembler implements RowGroupRows {
             for (int ci = 0; ci < cols; ci++) {
                 runs[ci].add(last[ci], (int) (r - last[ci].firstRow()), k);
             }
-            long first = g.firstRow() + r;
-            for (int j = 0; j < k; j++) {
-                rowNumbers[n + j] = first + j;
-            }
+            rowNumbers.add(g.firstRow() + r, k);
             n += k;
             row += k;
             if (row >= matches.end(range) && ++range < matches.size()) {
                 row = matches.start(range);
             }
-        }
-        if (n < cap) {
-            rowNumbers = Arrays.copyOf(rowNumbers, n);
         }
         int slots = slotColumn.length;
         Runs[] slotRuns = new Runs[slots];

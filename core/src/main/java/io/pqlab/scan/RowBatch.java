@@ -38,7 +38,8 @@ import java.util.List;
  */
 public final class RowBatch {
     private final int rowGroup;
-    private final long[] rowNumbers;
+    /** The rows' file row numbers, as runs of consecutive numbers (no per-row array: {@link RowNumbers}). */
+    private final RowNumbers rowNumbers;
     private final List<ColumnDescriptor> columns;
     /** Per column: its rows as runs of pages (what the assembler made). */
     private final Runs[] runs;
@@ -57,11 +58,16 @@ public final class RowBatch {
     private final Held held;
 
     /** A batch just assembled from the scan's pages: it takes a reference to each leased page it holds. */
-    RowBatch(int rowGroup, long[] rowNumbers, List<ColumnDescriptor> columns, Runs[] runs) {
+    RowBatch(int rowGroup, RowNumbers rowNumbers, List<ColumnDescriptor> columns, Runs[] runs) {
         this(rowGroup, rowNumbers, columns, runs, Held.of(runs));
     }
 
-    private RowBatch(int rowGroup, long[] rowNumbers, List<ColumnDescriptor> columns, Runs[] runs, Held held) {
+    /** A batch of these row numbers, one run each (tests). */
+    RowBatch(int rowGroup, long[] rowNumbers, List<ColumnDescriptor> columns, Runs[] runs) {
+        this(rowGroup, RowNumbers.of(rowNumbers), columns, runs);
+    }
+
+    private RowBatch(int rowGroup, RowNumbers rowNumbers, List<ColumnDescriptor> columns, Runs[] runs, Held held) {
         this.held = held;
         this.rowGroup = rowGroup;
         this.rowNumbers = rowNumbers;
@@ -89,7 +95,7 @@ public final class RowBatch {
         }
         live();
         Runs r = runs[c];
-        int n = rowNumbers.length;
+        int n = rowNumbers.size();
         ColumnBatch[] pg = new ColumnBatch[n];
         int[] st = new int[n];
         int[] en = new int[n];
@@ -163,13 +169,23 @@ public final class RowBatch {
         return this;
     }
 
+    /**
+     * (reuse) The batch, its {@link ColumnValues} taking their arrays from the scan's spares and
+     * giving them back when it (or a head of it) is released. The scanner sets it on the batch it
+     * hands out, on the consumer's thread; a batch without it makes new arrays, as before.
+     */
+    RowBatch reusing(ColumnValues.Spares s) {
+        held.spares = s;
+        return this;
+    }
+
     public int rowGroup() {
         return rowGroup;
     }
 
     /** The number of rows. */
     public int size() {
-        return rowNumbers.length;
+        return rowNumbers.size();
     }
 
     /**
@@ -189,7 +205,7 @@ public final class RowBatch {
             r[c] = runs[c].head(n);
         }
         // (reuse) the head holds this batch's references: releasing either releases both
-        return new RowBatch(rowGroup, java.util.Arrays.copyOf(rowNumbers, n), columns, r, held).in(schema);
+        return new RowBatch(rowGroup, rowNumbers.head(n), columns, r, held).in(schema);
     }
 
     /**
@@ -209,8 +225,11 @@ public final class RowBatch {
      * batch that holds rows of its page has been released and the scan has made the last batch
      * that can hold the page; from then on the scan's next such pages are decompressed into the
      * spares. Batches made ahead, queued on the scan's pool, or held unreleased by the caller keep
-     * their pages, however many batches later ones are released. Release from the thread that
-     * reads the batch (any thread may, one at a time).
+     * their pages, however many batches later ones are released. And the arrays of the
+     * {@link ColumnValues} this batch and its heads made (numbers, null flags, offsets and
+     * lengths): they go back to the scan at once, and a later batch's {@code values} fills them
+     * (a full scan's {@code long[65536]} per INT64 column and batch, otherwise a new humongous G1
+     * region each). Release from the thread that reads the batch (any thread may, one at a time).
      */
     public void release() {
         held.drop(true);
@@ -241,6 +260,11 @@ public final class RowBatch {
          */
         private final Runnable signal;
         private volatile boolean released;
+        /** (reuse) The scan's spare ColumnValues arrays, or null (a batch not handed out by a scanner). */
+        private volatile ColumnValues.Spares spares;
+        /** (reuse) The ColumnValues this batch and its heads made, whose arrays go back to the spares on release. */
+        private ColumnValues[] made;
+        private int madeCount;
 
         private Held(io.pqlab.internal.column.PageLease[] leases) {
             this(leases, null);
@@ -300,6 +324,23 @@ public final class RowBatch {
             return false;
         }
 
+        /** Records a ColumnValues made from these pages (its arrays given back on release); false if released. */
+        synchronized boolean made(ColumnValues v) {
+            if (released) {
+                return false;
+            }
+            if (spares == null) {
+                return true; // its arrays were new and go to the GC
+            }
+            if (made == null) {
+                made = new ColumnValues[4];
+            } else if (madeCount == made.length) {
+                made = java.util.Arrays.copyOf(made, 2 * madeCount);
+            }
+            made[madeCount++] = v;
+            return true;
+        }
+
         synchronized void drop(boolean byConsumer) {
             if (released) {
                 return;
@@ -308,6 +349,12 @@ public final class RowBatch {
             for (io.pqlab.internal.column.PageLease l : leases) {
                 l.release(byConsumer);
             }
+            if (byConsumer) {
+                for (int i = 0; i < madeCount; i++) {
+                    made[i].giveBack(); // the caller's promise: nothing reads them any more
+                }
+            }
+            made = null;
             if (byConsumer && signal != null) {
                 signal.run();
             }
@@ -316,7 +363,85 @@ public final class RowBatch {
 
     /** The file row number (0-based, across row groups) of row i. */
     public long rowNumber(int i) {
-        return rowNumbers[i];
+        return rowNumbers.get(i);
+    }
+
+    /**
+     * (arrays) A batch's file row numbers as runs of consecutive numbers: batch rows [at(s), at(s+1))
+     * are file rows first(s), first(s) + 1, ... What the assembler adds run by run; a full scan's
+     * batch is one run, where a {@code long[]} per batch was 512 KiB, a humongous G1 region a
+     * batch (bench/profiles/heap-1thread.txt). Immutable once built: shared by a batch, its heads
+     * and its compacted copy.
+     */
+    static final class RowNumbers {
+        private long[] first = new long[4];
+        private int[] at = new int[4];
+        private int runs;
+        private int size;
+
+        static RowNumbers of(long... numbers) {
+            RowNumbers r = new RowNumbers();
+            for (long n : numbers) {
+                r.add(n, 1);
+            }
+            return r;
+        }
+
+        /** Appends k rows numbered from {@code from} (joined to the last run where they follow on). */
+        void add(long from, int k) {
+            if (k <= 0) {
+                return;
+            }
+            if (runs > 0 && first[runs - 1] + (size - at[runs - 1]) == from) {
+                size += k;
+                return;
+            }
+            if (runs == first.length) {
+                first = java.util.Arrays.copyOf(first, 2 * runs);
+                at = java.util.Arrays.copyOf(at, 2 * runs);
+            }
+            first[runs] = from;
+            at[runs] = size;
+            runs++;
+            size += k;
+        }
+
+        int size() {
+            return size;
+        }
+
+        /** Runs of consecutive numbers (tests). */
+        int runs() {
+            return runs;
+        }
+
+        long get(int i) {
+            if (i < 0 || i >= size) {
+                throw new ArrayIndexOutOfBoundsException("Index " + i + " out of bounds for length " + size);
+            }
+            // the last run starting at or before i (one run in a full scan: no search)
+            int lo = 0;
+            int hi = runs - 1;
+            while (lo < hi) {
+                int mid = (lo + hi + 1) >>> 1;
+                if (at[mid] <= i) {
+                    lo = mid;
+                } else {
+                    hi = mid - 1;
+                }
+            }
+            return first[lo] + (i - at[lo]);
+        }
+
+        /** The first n numbers (n at most {@link #size()}). */
+        RowNumbers head(int n) {
+            RowNumbers h = new RowNumbers();
+            for (int s = 0; s < runs && at[s] < n; s++) {
+                int end = s + 1 < runs ? at[s + 1] : size;
+                h.add(first[s], Math.min(end, n) - at[s]);
+            }
+            return h;
+        }
     }
 
     public List<ColumnDescriptor> columns() {
@@ -347,7 +472,10 @@ public final class RowBatch {
         live();
         ColumnValues v = values[c];
         if (v == null) {
-            v = ColumnValues.of(columns.get(c), runs[c]);
+            v = ColumnValues.of(columns.get(c), runs[c], held.spares);
+            if (!held.made(v)) {
+                throw released(); // released meanwhile on another thread: its arrays are not given back
+            }
             values[c] = v;
         }
         return v;

@@ -71,6 +71,8 @@ final class Scanner implements AutoCloseable {
     private ExecutorService pool;
     /** The bytes of the pages the batches queued by pooled row groups hold, against {@link PageSource#AHEAD_BYTES}. */
     private final PooledRows.Held held;
+    /** (reuse) The spare arrays of the ColumnValues of the batches the consumer released. */
+    private final ColumnValues.Spares valueArrays = ColumnValues.Spares.forHeap(Runtime.getRuntime().maxMemory());
 
     private Scanner(ParquetFile file, BoundQuery options, Plan plan, List<ColumnDescriptor> outputColumns,
             List<Integer> conditionColumns, long aheadBytes, long inlineBytes, long queueBytes) {
@@ -246,13 +248,15 @@ final class Scanner implements AutoCloseable {
                 if (b != null) {
                     returned += b.size();
                     stats.rows(0, b.size());
-                    return b.in(file.schema()); // a repeated column's text is its field's (RowBatch.text)
+                    // a repeated column's text is its field's (RowBatch.text); (reuse) its ColumnValues' arrays
+                return b.in(file.schema()).reusing(valueArrays);
                 }
                 current.close();
                 current = null;
             }
             if (nextRowGroup >= plan.rowGroups().size() || (options.limit() >= 0 && returned >= options.limit())) {
                 sources.ahead().freeArrays(); // (arrays) the scan's spare page arrays go with it
+                valueArrays.free();
                 return null;
             }
             RowGroupPlan g = plan.rowGroups().get(nextRowGroup++);
@@ -304,7 +308,8 @@ final class Scanner implements AutoCloseable {
                         ((PooledRows) a.rows()).resume(); // the batch taken freed queued bytes
                     }
                 }
-                return b.in(file.schema()); // a repeated column's text is its field's (RowBatch.text)
+                // a repeated column's text is its field's (RowBatch.text); (reuse) its ColumnValues' arrays
+                return b.in(file.schema()).reusing(valueArrays);
             }
             current.close();
             current = null;
@@ -518,6 +523,11 @@ final class Scanner implements AutoCloseable {
     /** {@link #lead(int, long, long, long)} for this scan. */
     private final long lead;
 
+    /** The spare ColumnValues arrays (tests). */
+    ColumnValues.Spares valueArrays() {
+        return valueArrays;
+    }
+
     /** The scan's budget of pages decompressed ahead (tests read its peak). */
     io.pqlab.internal.column.AheadBudget aheadBudget() {
         return sources.ahead();
@@ -585,6 +595,7 @@ final class Scanner implements AutoCloseable {
     /** Ends the pool (its sources are closed by now, so no task is queued or in flight). */
     private void stopPool() {
         sources.ahead().freeArrays(); // (arrays) the scan's spare page arrays go with it
+        valueArrays.free();
         if (pool != null) {
             pool.shutdown();
             pool = null;
