@@ -249,7 +249,7 @@ final class Scanner implements AutoCloseable {
                     returned += b.size();
                     stats.rows(0, b.size());
                     // a repeated column's text is its field's (RowBatch.text); (reuse) its ColumnValues' arrays
-                return b.in(file.schema()).reusing(valueArrays);
+                    return b.in(file.schema()).reusing(valueArrays);
                 }
                 current.close();
                 current = null;
