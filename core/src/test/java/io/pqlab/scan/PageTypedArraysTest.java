@@ -34,7 +34,7 @@ import org.junit.jupiter.api.io.TempDir;
  * batch as it comes, releases most and keeps every third, whose values it reads only after the
  * whole scan (through the getters, which read the pages, and {@link ColumnValues} made then, from
  * the pages too), against the generator's values (written by parquet-java). INT64, INT32 and
- * DOUBLE, PLAIN and dictionary, with nulls and without; a dictionary string; pages of 40,000 rows
+ * DOUBLE, PLAIN and dictionary, with nulls and without; dictionary and PLAIN strings; pages of 40,000 rows
  * across the 65,536-row batches, and a file whose every page is a whole row group of 122,880 rows
  * (DuckDB's layout); 1 and 2 threads; no condition, a condition on returned columns, one on
  * columns not returned (gated), and a sparse one (compacted on the pool).
@@ -42,7 +42,7 @@ import org.junit.jupiter.api.io.TempDir;
 class PageTypedArraysTest {
     static final MessageType SCHEMA = MessageTypeParser.parseMessageType("message m { required int64 id; "
             + "optional int64 n; optional int32 i; optional double d; required int64 m; required int32 e; "
-            + "optional binary c (STRING); }");
+            + "optional binary c (STRING); optional binary s (STRING); }");
 
     @TempDir
     static Path dir;
@@ -80,6 +80,11 @@ class PageTypedArraysTest {
 
     static String c(long r) {
         return r % 17 == 0 ? null : "c" + (r % 5);
+    }
+
+    // PLAIN strings: a view of the page, its offsets a spare
+    static String s(long r) {
+        return r % 19 == 4 ? null : "s" + r + ":".repeat((int) (r % 5));
     }
 
     record File(Path path, long rows) {}
@@ -139,13 +144,16 @@ class PageTypedArraysTest {
                 if (c(r) != null) {
                     g.add(6, c(r));
                 }
+                if (s(r) != null) {
+                    g.add(7, s(r));
+                }
                 w.write(g);
             }
         }
         return dir.resolve(name);
     }
 
-    static final List<String> ALL = List.of("id", "n", "i", "d", "m", "e", "c");
+    static final List<String> ALL = List.of("id", "n", "i", "d", "m", "e", "c", "s");
 
     @Test
     void noKeptBatchReadsATypedArrayGivenBack() throws Exception {
@@ -283,7 +291,8 @@ class PageTypedArraysTest {
             case "d" -> d(r);
             case "m" -> m(r);
             case "e" -> e(r);
-            default -> c(r);
+            case "c" -> c(r);
+            default -> s(r);
         };
     }
 

@@ -253,7 +253,7 @@ public final class ColumnBatch {
     }
 
     /**
-     * (pages) The lease's last release: this page's typed arrays to the scan's spares (nothing
+     * (pages) The lease's last release: this page's typed arrays (and its strings' offsets) to the scan's spares (nothing
      * reads the page any more; see {@link PageLease}). Each array is this page's alone: a leased
      * page's arrays are made for it or taken from the spares, never a reader's reused ones.
      */
@@ -266,6 +266,10 @@ public final class ColumnBatch {
         spares.recycleTyped(def);
         spares.recycleTyped(dictIndices);
         spares.recycleTyped(valueIndexOf);
+        if (binaries != null) {
+            // this page's own (never the dictionary's: a dictionary page's values are gathered apart)
+            spares.recycleTyped(binaries.offsets());
+        }
     }
 
     /**

@@ -1465,7 +1465,8 @@ public final class ColumnChunkReader implements AutoCloseable {
                 } else if (!reuse && d instanceof DictionaryDecoder) {
                     b.binaries = null; // gathered only on request (readBinaries)
                 } else {
-                    b.binaries = new Binaries(nonNull, 0);
+                    // (pages) a leased page's offsets are a spare (a PLAIN view keeps them as its own)
+                    b.binaries = leased ? Binaries.over(arrays.ints(nonNull + 1)) : new Binaries(nonNull, 0);
                 }
                 // (loops) PLAIN strings may stay in a decompressed buffer this reader then gives up:
                 // the batch holds it instead of a copy of its values
