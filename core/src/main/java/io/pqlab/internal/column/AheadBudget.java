@@ -49,9 +49,31 @@ public final class AheadBudget {
     /** (reuse) Viewed pages' buffers that were spares ({@link #viewArray}), and buffers given back by their leases. */
     private long views;
     private long viewsReturned;
+    /**
+     * (pages) Spare typed arrays of pages no batch holds any more ({@link PageLease}): values,
+     * definition levels, dictionary indices, value indexes; by kind ({@link #BOOLEANS} ..
+     * {@link #DOUBLES}) and length. Their bytes count in {@link #spare}, against the same limit.
+     */
+    @SuppressWarnings("unchecked")
+    private final TreeMap<Integer, ArrayDeque<Object>>[] typed = new TreeMap[5];
+    /** (pages) Typed arrays taken from the spares, made new of a size class, and given back. */
+    private long typedReused;
+    private long typedAllocated;
+    private long typedReturned;
+
+    static final int BOOLEANS = 0;
+    static final int INTS = 1;
+    static final int LONGS = 2;
+    static final int FLOATS = 3;
+    static final int DOUBLES = 4;
+    /** log2 of an element's bytes, by kind. */
+    private static final int[] SHIFT = {0, 2, 3, 2, 3};
 
     public AheadBudget(long limit) {
         this.limit = limit;
+        for (int k = 0; k < typed.length; k++) {
+            typed[k] = new TreeMap<>();
+        }
     }
 
     /** Takes {@code cost} if it fits what is left; false (nothing taken) if it does not. */
@@ -59,7 +81,7 @@ public final class AheadBudget {
         if (cost < 0 || held + cost > limit || held + cost < held) {
             return false;
         }
-        while (held + spare + cost > limit && !spares.isEmpty()) {
+        while (held + spare + cost > limit && spare > 0) {
             dropLargest(); // pages ahead before spare arrays
         }
         held += cost;
@@ -223,16 +245,162 @@ public final class AheadBudget {
     public synchronized void freeArrays() {
         freed = true;
         spares.clear();
+        for (TreeMap<Integer, ArrayDeque<Object>> t : typed) {
+            t.clear();
+        }
         spare = 0;
     }
 
-    private void dropLargest() {
-        Map.Entry<Integer, ArrayDeque<byte[]>> e = spares.lastEntry();
-        e.getValue().pop();
-        if (e.getValue().isEmpty()) {
-            spares.remove(e.getKey());
+    // ---- (pages) typed arrays of leased pages ------------------------------------------------
+
+    boolean[] booleans(int n) {
+        return (boolean[]) typedArray(BOOLEANS, n);
+    }
+
+    int[] ints(int n) {
+        return (int[]) typedArray(INTS, n);
+    }
+
+    long[] longs(int n) {
+        return (long[]) typedArray(LONGS, n);
+    }
+
+    float[] floats(int n) {
+        return (float[]) typedArray(FLOATS, n);
+    }
+
+    double[] doubles(int n) {
+        return (double[]) typedArray(DOUBLES, n);
+    }
+
+    /**
+     * An array of {@code kind} of at least {@code n} elements, of any content, for a leased page
+     * (it comes back through the page's {@link PageLease}): as {@link #viewArray}, once the scan's
+     * consumer has released a batch a spare of at most the size class of its bytes, else a new one
+     * of that class; before, a new one of exactly {@code n} (a batch kept forever holds no more
+     * than without leases).
+     */
+    private Object typedArray(int kind, int n) {
+        long bytes = (long) n << SHIFT[kind];
+        if (bytes < MIN_POOLED || bytes > Integer.MAX_VALUE - 16 || !consumerReleases) {
+            return newTyped(kind, n);
         }
-        spare -= e.getKey();
+        int cls = (int) (sizeClass((int) bytes) >>> SHIFT[kind]); // at least n: a class is at least its bytes
+        synchronized (this) {
+            Map.Entry<Integer, ArrayDeque<Object>> e = typed[kind].ceilingEntry(n);
+            if (e != null && e.getKey() <= cls) {
+                Object a = e.getValue().pop();
+                if (e.getValue().isEmpty()) {
+                    typed[kind].remove(e.getKey());
+                }
+                spare -= (long) e.getKey() << SHIFT[kind];
+                typedReused++;
+                return a;
+            }
+            typedAllocated++;
+        }
+        return newTyped(kind, cls);
+    }
+
+    private static Object newTyped(int kind, int n) {
+        return switch (kind) {
+            case BOOLEANS -> new boolean[n];
+            case INTS -> new int[n];
+            case LONGS -> new long[n];
+            case FLOATS -> new float[n];
+            default -> new double[n];
+        };
+    }
+
+    /**
+     * (pages) Gives back a leased page's typed array (any of the kinds, or null: nothing) that
+     * nothing reads any more (its lease's promise): kept as a spare if it fits the limit with what
+     * is held ahead and lies spare, else left to the GC.
+     */
+    void recycleTyped(Object a) {
+        if (a == null) {
+            return;
+        }
+        int kind = a instanceof long[] ? LONGS : a instanceof int[] ? INTS : a instanceof double[] ? DOUBLES
+                : a instanceof float[] ? FLOATS : a instanceof boolean[] ? BOOLEANS : -1;
+        if (kind < 0) {
+            throw new IllegalArgumentException("not a typed page array: " + a.getClass());
+        }
+        int n = java.lang.reflect.Array.getLength(a);
+        long bytes = (long) n << SHIFT[kind];
+        if (bytes < MIN_POOLED) {
+            return;
+        }
+        if (poison) {
+            poison(a);
+        }
+        synchronized (this) {
+            typedReturned++;
+            if (freed || held + spare + bytes > limit) {
+                return;
+            }
+            ArrayDeque<Object> q = typed[kind].computeIfAbsent(n, k -> new ArrayDeque<>());
+            for (Object x : q) {
+                if (x == a) {
+                    // two pages would then hold one array: a wrong row, never to be risked
+                    throw new IllegalStateException("a typed array of " + n + " elements given back twice");
+                }
+            }
+            q.push(a);
+            spare += bytes;
+        }
+    }
+
+    /** Tests: a value no decoder wrote, so a reader of a given-back array sees rows change. */
+    private static void poison(Object a) {
+        if (a instanceof long[] x) {
+            Arrays.fill(x, 0xA7A7A7A7A7A7A7A7L);
+        } else if (a instanceof int[] x) {
+            Arrays.fill(x, 0xA7A7A7A7); // as levels and indexes: out of range, as values: garbage
+        } else if (a instanceof double[] x) {
+            Arrays.fill(x, Double.longBitsToDouble(0x7FF8A7A7A7A7A7A7L)); // a NaN
+        } else if (a instanceof float[] x) {
+            Arrays.fill(x, Float.intBitsToFloat(0x7FC0A7A7));
+        } else if (a instanceof boolean[] x) {
+            for (int i = 0; i < x.length; i++) {
+                x[i] = !x[i]; // every value flipped
+            }
+        }
+    }
+
+    /**
+     * (pages) Typed arrays of leased pages taken from the spares, made new of a size class (the
+     * consumer releasing batches, none spare), and given back by their page's last release
+     * (tests, profiles). Separate from {@link #viewCounts} and {@link #arrayCounts}.
+     */
+    public synchronized long[] typedCounts() {
+        return new long[] {typedReused, typedAllocated, typedReturned};
+    }
+
+    /** Drops the spare array of the most bytes, byte or typed. */
+    private void dropLargest() {
+        int kind = -1;
+        long most = spares.isEmpty() ? 0 : spares.lastKey();
+        for (int k = 0; k < typed.length; k++) {
+            if (!typed[k].isEmpty() && ((long) typed[k].lastKey() << SHIFT[k]) > most) {
+                most = (long) typed[k].lastKey() << SHIFT[k];
+                kind = k;
+            }
+        }
+        if (kind < 0) {
+            Map.Entry<Integer, ArrayDeque<byte[]>> e = spares.lastEntry();
+            e.getValue().pop();
+            if (e.getValue().isEmpty()) {
+                spares.remove(e.getKey());
+            }
+        } else {
+            Map.Entry<Integer, ArrayDeque<Object>> e = typed[kind].lastEntry();
+            e.getValue().pop();
+            if (e.getValue().isEmpty()) {
+                typed[kind].remove(e.getKey());
+            }
+        }
+        spare -= most;
     }
 
     /**

@@ -77,15 +77,20 @@ public final class ColumnBatch {
      */
     private volatile Binaries gathered;
     /**
-     * (reuse) The decompressed buffer {@link #binaries} views (a PLAIN string page of a flat column
-     * read by a scan), counted by the batches that hold this page; null where the page holds no
-     * buffer that could go back to the scan's spares.
+     * (reuse, pages) A flat column's page read by a scan: its typed arrays and the decompressed
+     * buffer {@link #binaries} may view (a PLAIN string page), counted by the batches that hold
+     * this page; null where nothing of the page goes back to the scan's spares (a repeated column,
+     * a reader without the scan's spares, a reused batch, a joined or compacted copy).
      */
     PageLease lease;
 
-    /** Lazily built: value index of each entry (-1 for null), and entries where rows start. */
-    private int[] valueIndexOf;
-    private boolean valueIndexBuilt;
+    /**
+     * Lazily built: value index of each entry (-1 for null), and entries where rows start. The
+     * value index is built under this batch's lock (volatile, as {@link #gathered}): a page shared
+     * by two row batches may be read by the consumer and a pool thread at once.
+     */
+    private volatile int[] valueIndexOf;
+    private volatile boolean valueIndexBuilt;
     private int[] rowStarts;
     private boolean rowStartsBuilt;
 
@@ -108,7 +113,7 @@ public final class ColumnBatch {
         rowStartsBuilt = false;
     }
 
-    /** (reuse) The lease on the buffer this page's strings view, or null (see {@link PageLease}). */
+    /** (reuse) The lease on this page's arrays, or null (see {@link PageLease}). */
     public PageLease lease() {
         return lease;
     }
@@ -225,16 +230,46 @@ public final class ColumnBatch {
             throw new IllegalStateException("every entry is a value");
         }
         if (!valueIndexBuilt) {
-            if (valueIndexOf == null || valueIndexOf.length < entryCount) {
-                valueIndexOf = new int[entryCount];
-            }
-            int v = 0;
-            for (int e = 0; e < entryCount; e++) {
-                valueIndexOf[e] = def[e] == maxDef ? v++ : -1;
-            }
-            valueIndexBuilt = true;
+            buildValueIndexes();
         }
         return valueIndexOf;
+    }
+
+    private synchronized void buildValueIndexes() {
+        if (valueIndexBuilt) {
+            return;
+        }
+        int[] vi = valueIndexOf;
+        if (vi == null || vi.length < entryCount) {
+            // (pages) a leased page's index goes back with its other arrays
+            vi = lease != null ? lease.spares().ints(entryCount) : new int[entryCount];
+        }
+        int v = 0;
+        for (int e = 0; e < entryCount; e++) {
+            vi[e] = def[e] == maxDef ? v++ : -1;
+        }
+        valueIndexOf = vi;
+        valueIndexBuilt = true;
+    }
+
+    /**
+     * (pages) The lease's last release: this page's typed arrays (and its strings' offsets) to the scan's spares (nothing
+     * reads the page any more; see {@link PageLease}). Each array is this page's alone: a leased
+     * page's arrays are made for it or taken from the spares, never a reader's reused ones.
+     */
+    void giveBackArrays(AheadBudget spares) {
+        spares.recycleTyped(booleans);
+        spares.recycleTyped(ints);
+        spares.recycleTyped(longs);
+        spares.recycleTyped(floats);
+        spares.recycleTyped(doubles);
+        spares.recycleTyped(def);
+        spares.recycleTyped(dictIndices);
+        spares.recycleTyped(valueIndexOf);
+        if (binaries != null) {
+            // this page's own (never the dictionary's: a dictionary page's values are gathered apart)
+            spares.recycleTyped(binaries.offsets());
+        }
     }
 
     /**

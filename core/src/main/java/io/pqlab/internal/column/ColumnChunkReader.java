@@ -1221,6 +1221,11 @@ public final class ColumnChunkReader implements AutoCloseable {
                     + options.maxPageValues() + "; " + Limits.REMEDY, p.offset);
         }
         ColumnBatch b = batch();
+        if (leasing()) {
+            // (pages) its arrays come from the scan's spares and go back once no batch holds it
+            b.lease = new PageLease(b, arrays);
+        }
+        leased = b.lease != null;
         b.pageIndex = pageIndex;
         b.pageOffset = p.offset;
         b.pageLength = (int) (p.end() - p.offset);
@@ -1294,7 +1299,22 @@ public final class ColumnChunkReader implements AutoCloseable {
         return new ColumnBatch(column, type);
     }
 
+    /**
+     * (pages) Whether this reader's pages are leased ({@link PageLease}): a scan's (the spares
+     * given), a flat column's (a batch holds a page's rows as runs of its entries, which the seals
+     * count on), each page a batch of its own.
+     */
+    private boolean leasing() {
+        return arrays != null && maxRep == 0 && !options.reuseBatches();
+    }
+
+    /** The page being decoded is leased: its arrays are the spares' ({@link AheadBudget#ints} ...). */
+    private boolean leased;
+
     private int[] ints(int[] old, int n) {
+        if (leased) {
+            return arrays.ints(n);
+        }
         return options.reuseBatches() && old != null && old.length >= n ? old : new int[n];
     }
 
@@ -1413,10 +1433,11 @@ public final class ColumnChunkReader implements AutoCloseable {
         lastEncoding = enc;
         d.init(body.buf, body.off, body.len, nonNull, body.fileOffset);
         boolean reuse = options.reuseBatches();
+        // (pages) a leased page's arrays are spares of the scan (longer than asked, of any content)
         switch (column.type()) {
             case BOOLEAN -> {
-                b.booleans = reuse && b.booleans != null && b.booleans.length >= nonNull ? b.booleans
-                        : new boolean[nonNull];
+                b.booleans = leased ? arrays.booleans(nonNull)
+                        : reuse && b.booleans != null && b.booleans.length >= nonNull ? b.booleans : new boolean[nonNull];
                 d.readBooleans(b.booleans, 0, nonNull);
             }
             case INT32 -> {
@@ -1424,16 +1445,18 @@ public final class ColumnChunkReader implements AutoCloseable {
                 d.readInts(b.ints, 0, nonNull);
             }
             case INT64 -> {
-                b.longs = reuse && b.longs != null && b.longs.length >= nonNull ? b.longs : new long[nonNull];
+                b.longs = leased ? arrays.longs(nonNull)
+                        : reuse && b.longs != null && b.longs.length >= nonNull ? b.longs : new long[nonNull];
                 d.readLongs(b.longs, 0, nonNull);
             }
             case FLOAT -> {
-                b.floats = reuse && b.floats != null && b.floats.length >= nonNull ? b.floats : new float[nonNull];
+                b.floats = leased ? arrays.floats(nonNull)
+                        : reuse && b.floats != null && b.floats.length >= nonNull ? b.floats : new float[nonNull];
                 d.readFloats(b.floats, 0, nonNull);
             }
             case DOUBLE -> {
-                b.doubles = reuse && b.doubles != null && b.doubles.length >= nonNull ? b.doubles
-                        : new double[nonNull];
+                b.doubles = leased ? arrays.doubles(nonNull)
+                        : reuse && b.doubles != null && b.doubles.length >= nonNull ? b.doubles : new double[nonNull];
                 d.readDoubles(b.doubles, 0, nonNull);
             }
             default -> {
@@ -1442,16 +1465,17 @@ public final class ColumnChunkReader implements AutoCloseable {
                 } else if (!reuse && d instanceof DictionaryDecoder) {
                     b.binaries = null; // gathered only on request (readBinaries)
                 } else {
-                    b.binaries = new Binaries(nonNull, 0);
+                    // (pages) a leased page's offsets are a spare (a PLAIN view keeps them as its own)
+                    b.binaries = leased ? Binaries.over(arrays.ints(nonNull + 1)) : new Binaries(nonNull, 0);
                 }
                 // (loops) PLAIN strings may stay in a decompressed buffer this reader then gives up:
                 // the batch holds it instead of a copy of its values
                 boolean keep = !reuse && (body.buf == pageBuf || (inUse != null && body.buf == inUse));
                 readBinaries(d, b, nonNull, pageOffset, keep);
                 if (keep && b.binaries != null && b.binaries.gap() != 0) {
-                    if (arrays != null && maxRep == 0) {
+                    if (b.lease != null) {
                         // (reuse) back to the spares once every batch holding this page is released
-                        b.lease = new PageLease(body.buf, arrays);
+                        b.lease.view(body.buf);
                     }
                     if (body.buf == pageBuf) {
                         pageBuf = EMPTY; // the next page decompresses into a buffer of its own
@@ -1472,7 +1496,7 @@ public final class ColumnChunkReader implements AutoCloseable {
         long cap = options.maxPageSize();
         if (d instanceof DictionaryDecoder dd) {
             // (loops) the batch keeps the indices: a condition is judged once per dictionary entry
-            int[] idx = new int[n];
+            int[] idx = ints(null, n); // (pages) a leased page's: a spare
             dd.readIndices(idx, 0, n);
             Binaries dict = dd.dictionary().binaries();
             if (dict == null) {

@@ -4,12 +4,14 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * (reuse) The decompressed buffer a PLAIN string page's values view ({@code Binaries.viewPlain}),
- * counted by who may still read it, so that it goes back to the scan's spare arrays
- * ({@link AheadBudget}) only once nothing can: the scan that made the page (one reference, until
- * {@link #seal}: the batch holding the page's last row is made, so no later batch can hold the page),
+ * (reuse) A flat column's decoded page in a scan, counted by who may still read it, so that its
+ * arrays go back to the scan's spares ({@link AheadBudget}) only once nothing can: (pages) its
+ * typed arrays (values, definition levels, dictionary indices, value indexes) and, for a PLAIN
+ * string page, the decompressed buffer its values view ({@code Binaries.viewPlain}). Who may
+ * read it: the scan that made the page (one reference, until {@link #seal}: the batch holding the
+ * page's last row is made, or the pass has gone past the page, so no later batch can hold it),
  * and each row batch holding any of its rows (one each, from the batch's making to its
- * {@code RowBatch.release()}). A batch never released keeps its reference forever: the buffer is
+ * {@code RowBatch.release()}). A batch never released keeps its reference forever: the arrays are
  * then left to the GC with the page, as without leases. Safe for any thread (a batch made on a
  * scan's pool is released by the consumer).
  */
@@ -17,15 +19,28 @@ public final class PageLease {
     /** Tests and profiles: buffers given back to the spares by their last release, JVM-wide. */
     private static final java.util.concurrent.atomic.AtomicLong RETURNED = new java.util.concurrent.atomic.AtomicLong();
 
-    private final byte[] buffer;
+    /** The viewed buffer of a PLAIN string page, else null; set by the reader before the page is handed out. */
+    private byte[] buffer;
+    /** (pages) The page whose typed arrays go back with it (read at the last release, never changed by then). */
+    private final ColumnBatch page;
     private final AheadBudget spares;
     /** The scan's reference (until sealed) plus one per batch holding the page, unreleased. */
     private final AtomicInteger refs = new AtomicInteger(1);
     private final AtomicBoolean sealed = new AtomicBoolean();
 
-    PageLease(byte[] buffer, AheadBudget spares) {
-        this.buffer = buffer;
+    PageLease(ColumnBatch page, AheadBudget spares) {
+        this.page = page;
         this.spares = spares;
+    }
+
+    /** The page's values view this buffer (before the page is handed out). */
+    void view(byte[] buffer) {
+        this.buffer = buffer;
+    }
+
+    /** (pages) The scan's spares, for the page's arrays made after decoding (its value indexes). */
+    AheadBudget spares() {
+        return spares;
     }
 
     /** A batch now holds the page (made by the scan before it is sealed, so never from zero). */
@@ -53,8 +68,11 @@ public final class PageLease {
         }
         int left = refs.decrementAndGet();
         if (left == 0) {
-            RETURNED.incrementAndGet();
-            spares.recycleViewed(buffer);
+            if (buffer != null) {
+                RETURNED.incrementAndGet();
+                spares.recycleViewed(buffer);
+            }
+            page.giveBackArrays(spares);
         } else if (left < 0) {
             throw new IllegalStateException("a page released more often than it was held");
         }
@@ -70,7 +88,7 @@ public final class PageLease {
         return s::consumerReleases;
     }
 
-    /** Whether the buffer has gone back (tests). */
+    /** Whether the arrays have gone back (tests). */
     boolean returned() {
         return refs.get() == 0;
     }

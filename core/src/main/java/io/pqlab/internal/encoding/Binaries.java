@@ -34,6 +34,21 @@ public final class Binaries {
         offsets = new int[Math.max(1, valuesHint + 1)];
     }
 
+    private Binaries(int[] offsets) {
+        data = new byte[0];
+        this.offsets = offsets;
+        offsets[0] = 0; // an empty container's first offset; the array's other entries are of no meaning yet
+    }
+
+    /**
+     * (pages) An empty container whose offsets array is {@code offsets} (at least one entry, of
+     * any content; the caller gives it up): a scan's spare, which goes back with its page
+     * ({@code PageLease}), its values then a view of the page or appended.
+     */
+    public static Binaries over(int[] offsets) {
+        return new Binaries(offsets);
+    }
+
     /** A container holding copies of the given values (tests, literals, small dictionaries). */
     public static Binaries of(byte[]... values) {
         int bytes = 0;
