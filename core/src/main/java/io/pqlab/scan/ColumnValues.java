@@ -61,6 +61,11 @@ public final class ColumnValues {
     private int[] lengths;
     /** (reuse) Where this column's arrays come from and go back to once its batch is released; null: always new arrays. */
     private final Spares spares;
+    /**
+     * Its batch was released: the arrays, and the pages' arrays the strings are in, are the
+     * scan's again, so every getter refuses rather than hand out a later batch's values.
+     */
+    private boolean released;
 
     private ColumnValues(ColumnDescriptor column, int size, Spares spares) {
         this.column = column;
@@ -79,6 +84,7 @@ public final class ColumnValues {
 
     /** Whether any row of the batch is null in this column. */
     public boolean hasNulls() {
+        live();
         return nulls != null;
     }
 
@@ -87,11 +93,13 @@ public final class ColumnValues {
         if (i < 0 || i >= size) {
             throw new IndexOutOfBoundsException("row " + i + " of " + size);
         }
+        live();
         return nulls != null && nulls[i];
     }
 
     /** Null flags by row (true = null), or null when no row is null. */
     public boolean[] nulls() {
+        live();
         return nulls;
     }
 
@@ -107,6 +115,7 @@ public final class ColumnValues {
 
     /** INT64 values by row, or INT32 values widened. */
     public long[] longs() {
+        live();
         if (longs == null && ints != null) {
             longs = (long[]) array(Spares.LONG);
             for (int i = 0; i < size; i++) {
@@ -123,6 +132,7 @@ public final class ColumnValues {
 
     /** DOUBLE values by row, or FLOAT values widened. */
     public double[] doubles() {
+        live();
         if (doubles == null && floats != null) {
             doubles = (double[]) array(Spares.DOUBLE);
             for (int i = 0; i < size; i++) {
@@ -173,6 +183,7 @@ public final class ColumnValues {
     }
 
     private <T> T need(T values, String type, String getter) {
+        live();
         if (values == null) {
             throw new IllegalStateException("column \"" + column.dottedPath() + "\" is " + column.type()
                     + ": " + getter + " is for " + type + " columns");
@@ -309,6 +320,13 @@ public final class ColumnValues {
         }
     }
 
+    private void live() {
+        if (released) {
+            throw new IllegalStateException("column \"" + column.dottedPath() + "\": its batch was released"
+                    + " (RowBatch.release), its arrays are the scan's again; read a column before releasing its batch");
+        }
+    }
+
     /** An array of this kind of at least {@link #size} entries: a spare, or a new one. */
     private Object array(int kind) {
         Object a = spares == null ? null : spares.take(kind, size);
@@ -320,6 +338,7 @@ public final class ColumnValues {
      * caller's promise, RowBatch.release, that nothing reads them any more). Called once.
      */
     void giveBack() {
+        released = true;
         if (spares == null) {
             return;
         }

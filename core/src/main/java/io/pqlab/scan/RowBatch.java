@@ -324,14 +324,12 @@ public final class RowBatch {
             return false;
         }
 
-        /** Records a ColumnValues made from these pages (its arrays given back on release); false if released. */
+        /** Records a ColumnValues made from these pages (its arrays given back, its getters closed, on release); false if released. */
         synchronized boolean made(ColumnValues v) {
             if (released) {
                 return false;
             }
-            if (spares == null) {
-                return true; // its arrays were new and go to the GC
-            }
+            // (recorded with no spares too: its arrays go to the GC, but it must refuse reads once released)
             if (made == null) {
                 made = new ColumnValues[4];
             } else if (madeCount == made.length) {

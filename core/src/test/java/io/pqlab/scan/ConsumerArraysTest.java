@@ -193,6 +193,39 @@ class ConsumerArraysTest {
         }
     }
 
+    /** A ColumnValues got before its batch was released refuses every read after: its arrays and pages are the scan's again. */
+    @Test
+    void aReleasedBatchsColumnValuesRefuseReads() throws Exception {
+        File file = files().get(0);
+        for (int threads : new int[] {1, 2}) {
+            try (ParquetFile pf = ParquetFile.open(file.path())) {
+                BoundQuery q = BoundQuery.of(null, null, Query.all().threads(threads));
+                try (Scanner sc = Scanner.open(pf, q, PageSource.AHEAD_BYTES, 0)) {
+                    RowBatch first = sc.next();
+                    ColumnValues id = first.values(ID);
+                    ColumnValues d = first.values(D);
+                    ColumnValues f = first.values(F);
+                    ColumnValues s = first.values(S);
+                    ColumnValues i = first.values(I);
+                    assertThat(id.longs()[5]).isEqualTo(5L);
+                    assertThat(s.string(5)).isEqualTo(s(5));
+                    RowBatch second = sc.next();
+                    ColumnValues later = second.values(ID);
+                    // released through a head of it: the head and the batch share their pages
+                    first.head(10).release();
+                    List<Runnable> reads = List.of(id::longs, id::hasNulls, id::nulls, () -> d.isNull(0), d::doubles,
+                            f::floats, f::doubles, i::ints, i::longs, s::offsets, s::lengths, () -> s.bytes(0),
+                            () -> s.string(0), () -> s.length(0));
+                    for (int k = 0; k < reads.size(); k++) {
+                        assertThatThrownBy(reads.get(k)::run).as("read %d after release at %d threads", k, threads)
+                                .isInstanceOf(IllegalStateException.class).hasMessageContaining("released");
+                    }
+                    assertThat(later.longs()[0]).as("the next batch's, unreleased").isEqualTo(Scanner.BATCH_ROWS);
+                }
+            }
+        }
+    }
+
     @Test
     void rowNumbersAsRuns() {
         RowBatch.RowNumbers r = new RowBatch.RowNumbers();

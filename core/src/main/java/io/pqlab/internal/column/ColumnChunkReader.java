@@ -1189,8 +1189,9 @@ public final class ColumnChunkReader implements AutoCloseable {
 
     /**
      * Whether a data page's decompressed values become its batch's own (a view of PLAIN strings,
-     * {@link #decodeValues}): such a buffer is the batch's, never one of the scan's spares, and
-     * of exactly the page's size (a spare could be larger, held as long as the batch).
+     * {@link #decodeValues}): such a buffer comes from {@link #viewArray}, held by the page's
+     * lease for as long as a batch views it and given back to the scan only when every batch
+     * viewing it is released, not from the reader's own reused buffer.
      */
     private boolean viewed(PageHeader h) {
         if (options.reuseBatches() || typeCode != io.pqlab.internal.encoding.Encodings.Type.BYTE_ARRAY) {
