@@ -41,7 +41,9 @@ import java.util.Arrays;
  *       is its page's, with length 0).
  * </ul>
  *
- * The arrays are the batch's own: read them, do not change them. A getter of the wrong type
+ * The arrays are the batch's own: read them, do not change them. Once the batch is released,
+ * every getter of this object throws an {@link IllegalStateException} (arrays got before keep
+ * whatever a later batch writes into them). A getter of the wrong type
  * throws an {@link IllegalStateException} naming the column's type; a column inside a repeated
  * field (several values a row) has no {@code ColumnValues}: read it with {@link RowBatch#value}.
  */
