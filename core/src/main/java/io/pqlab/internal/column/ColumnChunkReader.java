@@ -1503,9 +1503,16 @@ public final class ColumnChunkReader implements AutoCloseable {
             if (dict == null) {
                 throw new MalformedFileException("a dictionary of another type than the column's", pageOffset);
             }
+            // (loops) entries of one length (country codes) need no walk over the indices; the
+            // indices themselves were checked against the dictionary's size as they were read
+            int width = dd.dictionary().entryWidth();
             long bytes = 0;
-            for (int i = 0; i < n; i++) {
-                bytes += dict.length(idx[i]);
+            if (width >= 0) {
+                bytes = (long) width * n;
+            } else {
+                for (int i = 0; i < n; i++) {
+                    bytes += dict.length(idx[i]);
+                }
             }
             if (bytes > cap) {
                 throw tooLarge(bytes, pageOffset);

@@ -16,6 +16,8 @@ public final class Dictionary {
     private final float[] floats;
     private final double[] doubles;
     private final Binaries binaries;
+    /** {@link #entryWidth()}. */
+    private final int entryWidth;
 
     private Dictionary(int type, int size, boolean[] booleans, int[] ints, long[] longs, float[] floats,
             double[] doubles, Binaries binaries) {
@@ -27,6 +29,21 @@ public final class Dictionary {
         this.floats = floats;
         this.doubles = doubles;
         this.binaries = binaries;
+        this.entryWidth = binaries == null ? -1 : width(binaries);
+    }
+
+    private static int width(Binaries b) {
+        int n = b.size();
+        if (n == 0) {
+            return -1;
+        }
+        int w = b.length(0);
+        for (int i = 1; i < n; i++) {
+            if (b.length(i) != w) {
+                return -1;
+            }
+        }
+        return w;
     }
 
     /**
@@ -134,6 +151,16 @@ public final class Dictionary {
 
     public double[] doubles() {
         return doubles;
+    }
+
+    /**
+     * The length every byte-array entry has (country codes, FIXED_LEN_BYTE_ARRAY, INT96), or -1
+     * where lengths differ, there are no entries, or they are not byte arrays. Read once per chunk
+     * so that a page of n indices into it decodes to n times this many bytes without a sum over
+     * its indices (the reader bounds that size before anything gathers them).
+     */
+    public int entryWidth() {
+        return entryWidth;
     }
 
     /** BYTE_ARRAY, FIXED_LEN_BYTE_ARRAY and INT96 entries. */
