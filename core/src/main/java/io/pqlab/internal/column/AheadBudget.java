@@ -138,14 +138,17 @@ public final class AheadBudget {
     }
 
     /**
-     * (reuse) The decompression buffer of a PLAIN string page its batch will view: once the scan's
-     * consumer has released a batch, a spare of at least {@code min} bytes and at most its size
-     * class (never up to twice: a batch the consumer keeps holds it), else a new one of that
-     * class; before, a new array of exactly {@code min} bytes.
+     * (reuse) The decompression buffer of a PLAIN string page its batch will view: a spare of at
+     * least {@code min} bytes and at most its size class (never up to twice: a batch the consumer
+     * keeps holds it), else a new one of that class once the scan's consumer has released a
+     * batch, and before that a new one of exactly {@code min} bytes (a batch kept forever holds no
+     * more than without leases). Spares exist before any release: pages no batch held (a
+     * condition column's pages in windows without a match) come back when the pass seals them.
      */
     byte[] viewArray(int min) {
         if (!consumerReleases) {
-            return new byte[min];
+            byte[] a = min < MIN_POOLED ? null : spareOfClass(min, true);
+            return a != null ? a : new byte[min];
         }
         return classArray(min, true);
     }
@@ -164,16 +167,24 @@ public final class AheadBudget {
         if (min < MIN_POOLED) {
             return new byte[min];
         }
-        int cls = sizeClass(min);
-        synchronized (this) {
-            Map.Entry<Integer, ArrayDeque<byte[]>> e = spares.ceilingEntry(min);
-            if (e != null && e.getKey() <= cls) {
-                views += view ? 1 : 0;
-                return pop(e);
+        byte[] a = spareOfClass(min, view);
+        if (a == null) {
+            synchronized (this) {
+                allocated++;
             }
-            allocated++;
+            a = new byte[sizeClass(min)];
         }
-        return new byte[cls];
+        return a;
+    }
+
+    /** A spare of at least {@code min} bytes and at most its size class, else null. */
+    private synchronized byte[] spareOfClass(int min, boolean view) {
+        Map.Entry<Integer, ArrayDeque<byte[]>> e = spares.ceilingEntry(min);
+        if (e != null && e.getKey() <= sizeClass(min)) {
+            views += view ? 1 : 0;
+            return pop(e);
+        }
+        return null;
     }
 
     /** The most bytes {@link #classArray}(n) takes: what a page ahead's array is counted as. */
@@ -275,17 +286,20 @@ public final class AheadBudget {
 
     /**
      * An array of {@code kind} of at least {@code n} elements, of any content, for a leased page
-     * (it comes back through the page's {@link PageLease}): as {@link #viewArray}, once the scan's
-     * consumer has released a batch a spare of at most the size class of its bytes, else a new one
-     * of that class; before, a new one of exactly {@code n} (a batch kept forever holds no more
-     * than without leases).
+     * (it comes back through the page's {@link PageLease}): as {@link #viewArray}, a spare of at
+     * most the size class of its bytes, else a new one of that class once the scan's consumer has
+     * released a batch, and before that a new one of exactly {@code n} (a batch kept forever holds
+     * no more than without leases). A scan whose condition matches nothing hands its consumer no
+     * batch, so only the spares its sealed pages gave back keep it from a new array (a humongous
+     * one for a 1 MiB page) per page.
      */
     private Object typedArray(int kind, int n) {
         long bytes = (long) n << SHIFT[kind];
-        if (bytes < MIN_POOLED || bytes > Integer.MAX_VALUE - 16 || !consumerReleases) {
+        if (bytes < MIN_POOLED || bytes > Integer.MAX_VALUE - 16) {
             return newTyped(kind, n);
         }
         int cls = (int) (sizeClass((int) bytes) >>> SHIFT[kind]); // at least n: a class is at least its bytes
+        boolean released = consumerReleases;
         synchronized (this) {
             Map.Entry<Integer, ArrayDeque<Object>> e = typed[kind].ceilingEntry(n);
             if (e != null && e.getKey() <= cls) {
@@ -297,9 +311,11 @@ public final class AheadBudget {
                 typedReused++;
                 return a;
             }
-            typedAllocated++;
+            if (released) {
+                typedAllocated++;
+            }
         }
-        return newTyped(kind, cls);
+        return newTyped(kind, released ? cls : n);
     }
 
     private static Object newTyped(int kind, int n) {
