@@ -138,17 +138,14 @@ public final class AheadBudget {
     }
 
     /**
-     * (reuse) The decompression buffer of a PLAIN string page its batch will view: a spare of at
-     * least {@code min} bytes and at most its size class (never up to twice: a batch the consumer
-     * keeps holds it), else a new one of that class once the scan's consumer has released a
-     * batch, and before that a new one of exactly {@code min} bytes (a batch kept forever holds no
-     * more than without leases). Spares exist before any release: pages no batch held (a
-     * condition column's pages in windows without a match) come back when the pass seals them.
+     * (reuse) The decompression buffer of a PLAIN string page its batch will view: once the scan's
+     * consumer has released a batch, a spare of at least {@code min} bytes and at most its size
+     * class (never up to twice: a batch the consumer keeps holds it), else a new one of that
+     * class; before, a new array of exactly {@code min} bytes.
      */
     byte[] viewArray(int min) {
         if (!consumerReleases) {
-            byte[] a = min < MIN_POOLED ? null : spareOfClass(min, true);
-            return a != null ? a : new byte[min];
+            return new byte[min];
         }
         return classArray(min, true);
     }
@@ -167,24 +164,16 @@ public final class AheadBudget {
         if (min < MIN_POOLED) {
             return new byte[min];
         }
-        byte[] a = spareOfClass(min, view);
-        if (a == null) {
-            synchronized (this) {
-                allocated++;
+        int cls = sizeClass(min);
+        synchronized (this) {
+            Map.Entry<Integer, ArrayDeque<byte[]>> e = spares.ceilingEntry(min);
+            if (e != null && e.getKey() <= cls) {
+                views += view ? 1 : 0;
+                return pop(e);
             }
-            a = new byte[sizeClass(min)];
+            allocated++;
         }
-        return a;
-    }
-
-    /** A spare of at least {@code min} bytes and at most its size class, else null. */
-    private synchronized byte[] spareOfClass(int min, boolean view) {
-        Map.Entry<Integer, ArrayDeque<byte[]>> e = spares.ceilingEntry(min);
-        if (e != null && e.getKey() <= sizeClass(min)) {
-            views += view ? 1 : 0;
-            return pop(e);
-        }
-        return null;
+        return new byte[cls];
     }
 
     /** The most bytes {@link #classArray}(n) takes: what a page ahead's array is counted as. */
@@ -286,12 +275,12 @@ public final class AheadBudget {
 
     /**
      * An array of {@code kind} of at least {@code n} elements, of any content, for a leased page
-     * (it comes back through the page's {@link PageLease}): as {@link #viewArray}, a spare of at
-     * most the size class of its bytes, else a new one of that class once the scan's consumer has
+     * (it comes back through the page's {@link PageLease}): a spare of at most the size class of
+     * its bytes whenever there is one, else a new one of that class once the scan's consumer has
      * released a batch, and before that a new one of exactly {@code n} (a batch kept forever holds
-     * no more than without leases). A scan whose condition matches nothing hands its consumer no
-     * batch, so only the spares its sealed pages gave back keep it from a new array (a humongous
-     * one for a 1 MiB page) per page.
+     * no more than without leases). Spares before a release come from pages no batch held (a
+     * condition column's, sealed by the pass): a scan whose condition matches nothing hands its
+     * consumer no batch, and took a new array (a humongous one for a 1 MiB page) for every page.
      */
     private Object typedArray(int kind, int n) {
         long bytes = (long) n << SHIFT[kind];
