@@ -1,7 +1,6 @@
 package io.pqlab.internal.column;
 
 import static org.assertj.core.api.Assertions.assertThat;
-
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.pqlab.ParquetFile;
